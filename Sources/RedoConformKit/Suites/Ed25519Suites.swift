@@ -1,0 +1,78 @@
+import RedoCrypto
+
+/// `ed25519/rfc8032`: RFC 8032 section 7.1 — keys from seeds, signatures byte-identical.
+public struct RFC8032Suite: VectorSuite {
+    public let folder = "ed25519/rfc8032"
+    public init() {}
+
+    public func run(root: VectorRoot) -> [SuiteResult] {
+        root.files(in: folder, suffix: ".json").map { name in
+            var result = SuiteResult(name: "\(folder)/\(name)")
+            do {
+                let file = try root.json("\(folder)/\(name)")
+                for test in file.objectValue?["tests"]?.arrayValue ?? [] {
+                    let fields = test.objectValue ?? JSONObject()
+                    let label = fields["comment"]?.stringValue ?? "?"
+                    guard let seed = fields["secretKey"]?.stringValue.flatMap(Hex.decodeLowercase),
+                          let message = fields["message"]?.stringValue.flatMap(Hex.decodeLowercase),
+                          let publicHex = fields["publicKey"]?.stringValue,
+                          let signatureHex = fields["signature"]?.stringValue,
+                          let pair = try? Ed25519KeyPair(seed: seed) else {
+                        result.check(false, "\(label): malformed test")
+                        continue
+                    }
+                    let signature = pair.sign(message)
+                    result.check(pair.publicKey.hex == publicHex, "\(label): public key differs")
+                    result.check(signature.hex == signatureHex, "\(label): signature differs")
+                    result.check(Ed25519.verify(signature, of: message, by: pair.publicKey), "\(label): does not verify")
+                }
+            } catch {
+                result.abort("\(error)")
+            }
+            return result
+        }
+    }
+}
+
+/// `ed25519/wycheproof`: Wycheproof EddsaVerify files — "valid" verifies, "invalid" is
+/// rejected. "acceptable" cases (none in the shipped file) pass with either verdict,
+/// as Wycheproof defines, and are counted in the message.
+public struct WycheproofSuite: VectorSuite {
+    public let folder = "ed25519/wycheproof"
+    public init() {}
+
+    public func run(root: VectorRoot) -> [SuiteResult] {
+        root.files(in: folder, suffix: ".json").map { name in
+            var result = SuiteResult(name: "\(folder)/\(name)")
+            do {
+                let file = try root.json("\(folder)/\(name)")
+                for group in file.objectValue?["testGroups"]?.arrayValue ?? [] {
+                    let keyHex = group.objectValue?["publicKey"]?.objectValue?["pk"]?.stringValue ?? ""
+                    let key = try? Ed25519PublicKey(hex: keyHex)
+                    for test in group.objectValue?["tests"]?.arrayValue ?? [] {
+                        let fields = test.objectValue ?? JSONObject()
+                        let id = fields["tcId"]?.numberValue.map { Int($0) } ?? -1
+                        let expected = fields["result"]?.stringValue ?? ""
+                        let verdict = Self.verify(key: key, message: fields["msg"]?.stringValue, signature: fields["sig"]?.stringValue)
+                        switch expected {
+                        case "valid": result.check(verdict, "tcId \(id) (\(fields["comment"]?.stringValue ?? "")): valid signature rejected")
+                        case "invalid": result.check(!verdict, "tcId \(id) (\(fields["comment"]?.stringValue ?? "")): invalid signature accepted")
+                        case "acceptable": result.check(true, "")
+                        default: result.check(false, "tcId \(id): unknown result \(expected)")
+                        }
+                    }
+                }
+            } catch {
+                result.abort("\(error)")
+            }
+            return result
+        }
+    }
+
+    /// Lengths are checked before libsodium sees the bytes.
+    static func verify(key: Ed25519PublicKey?, message: String?, signature: String?) -> Bool {
+        guard let key, let message = message.flatMap(Hex.decodeLowercase),
+              let signature = signature.flatMap({ try? Ed25519Signature(hex: $0) }) else { return false }
+        return Ed25519.verify(signature, of: message, by: key)
+    }
+}

@@ -1,0 +1,35 @@
+/// The outcome of one vector suite: counts, and the first failures in full.
+public struct SuiteResult: Sendable {
+    public let name: String
+    public private(set) var passed = 0
+    public private(set) var failed = 0
+    public private(set) var failures: [String] = []
+    /// Failures kept for the report; the count above is always complete.
+    static let keptFailures = 20
+
+    public init(name: String) { self.name = name }
+
+    public var ok: Bool { failed == 0 && passed > 0 }
+
+    public mutating func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if condition {
+            passed += 1
+        } else {
+            failed += 1
+            if failures.count < Self.keptFailures { failures.append(message()) }
+        }
+    }
+
+    /// A failure that stops the suite (its files are missing or unreadable).
+    public mutating func abort(_ message: String) {
+        failed += 1
+        failures.append(message)
+    }
+}
+
+/// A family of vector files under `Vectors/`. `check` runs every suite whose folder exists.
+public protocol VectorSuite: Sendable {
+    /// Folder (or file pattern) relative to the vectors root, also the suite's name.
+    var folder: String { get }
+    func run(root: VectorRoot) -> [SuiteResult]
+}

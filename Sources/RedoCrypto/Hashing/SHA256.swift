@@ -1,0 +1,51 @@
+import CSodium
+
+/// A SHA-256 digest, stored as four big-endian words so that comparing digests compares
+/// their hex text (ids sort by digest) without touching strings.
+public struct SHA256Digest: Hashable, Comparable, Sendable {
+    public let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
+
+    public init(bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count == 32, "a SHA-256 digest is 32 bytes")
+        func word(_ k: Int) -> UInt64 {
+            UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self))
+        }
+        w0 = word(0); w1 = word(1); w2 = word(2); w3 = word(3)
+    }
+
+    public var bytes: [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        out.withUnsafeMutableBytes { raw in
+            for (k, word) in [w0, w1, w2, w3].enumerated() {
+                raw.storeBytes(of: word.bigEndian, toByteOffset: k * 8, as: UInt64.self)
+            }
+        }
+        return out
+    }
+
+    public var hex: String { Hex.encode(bytes) }
+
+    public static func < (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
+        (lhs.w0, lhs.w1, lhs.w2, lhs.w3) < (rhs.w0, rhs.w1, rhs.w2, rhs.w3)
+    }
+}
+
+/// SHA-256 through libsodium.
+public enum SHA256 {
+    public static func hash(_ message: UnsafeRawBufferPointer) -> SHA256Digest {
+        requireSodium()
+        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &digest) { out in
+            _ = crypto_hash_sha256(
+                out.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                message.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt64(message.count)
+            )
+            return SHA256Digest(bytes: UnsafeRawBufferPointer(out))
+        }
+    }
+
+    public static func hash(_ message: [UInt8]) -> SHA256Digest {
+        message.withUnsafeBytes { hash($0) }
+    }
+}

@@ -1,0 +1,148 @@
+import CSodium
+
+/// Why key or signature material was refused.
+public enum Ed25519Error: Error, Equatable, Sendable, CustomStringConvertible {
+    case wrongLength(what: String, expected: Int, actual: Int)
+    case notLowercaseHex(what: String)
+    case keyGenerationFailed
+
+    public var description: String {
+        switch self {
+        case let .wrongLength(what, expected, actual): return "\(what) must be \(expected) bytes, got \(actual)"
+        case let .notLowercaseHex(what): return "\(what) must be lowercase hex"
+        case .keyGenerationFailed: return "libsodium could not derive a key pair"
+        }
+    }
+}
+
+/// A raw 32-byte Ed25519 public key (RFC 8032 encoding).
+public struct Ed25519PublicKey: Hashable, Sendable {
+    public static let byteCount = 32
+    public let bytes: [UInt8]
+
+    public init(bytes: [UInt8]) throws(Ed25519Error) {
+        guard bytes.count == Self.byteCount else {
+            throw .wrongLength(what: "an Ed25519 public key", expected: Self.byteCount, actual: bytes.count)
+        }
+        self.bytes = bytes
+    }
+
+    /// Parses 64 lowercase hex digits.
+    public init(hex: String) throws(Ed25519Error) {
+        guard let bytes = Hex.decodeLowercase(hex) else { throw .notLowercaseHex(what: "an Ed25519 public key") }
+        try self.init(bytes: bytes)
+    }
+
+    public var hex: String { Hex.encode(bytes) }
+
+    /// REDO's `author.userId`: the first 16 bytes of the key, i.e. the first 32 hex
+    /// characters. Not a hash of the key.
+    public var redoUserId: String { String(hex.prefix(32)) }
+}
+
+/// A 64-byte detached Ed25519 signature (R ‖ S).
+public struct Ed25519Signature: Hashable, Sendable {
+    public static let byteCount = 64
+    public let bytes: [UInt8]
+
+    public init(bytes: [UInt8]) throws(Ed25519Error) {
+        guard bytes.count == Self.byteCount else {
+            throw .wrongLength(what: "an Ed25519 signature", expected: Self.byteCount, actual: bytes.count)
+        }
+        self.bytes = bytes
+    }
+
+    public init(hex: String) throws(Ed25519Error) {
+        guard let bytes = Hex.decodeLowercase(hex) else { throw .notLowercaseHex(what: "an Ed25519 signature") }
+        try self.init(bytes: bytes)
+    }
+
+    public var hex: String { Hex.encode(bytes) }
+}
+
+/// An Ed25519 key pair whose secret lives in libsodium's guarded memory (locked out of
+/// swap, wiped when the pair is released).
+public final class Ed25519KeyPair: @unchecked Sendable {
+    // @unchecked: the secret buffer is written once in init and only read afterwards.
+    public static let seedByteCount = 32
+    private let secret: UnsafeMutablePointer<UInt8>
+    public let publicKey: Ed25519PublicKey
+
+    /// Deterministic: the same 32-byte seed always gives the same pair (RFC 8032).
+    public convenience init(seed: [UInt8]) throws(Ed25519Error) {
+        guard seed.count == Self.seedByteCount else {
+            throw .wrongLength(what: "an Ed25519 seed", expected: Self.seedByteCount, actual: seed.count)
+        }
+        try self.init { pk, sk in seed.withUnsafeBufferPointer { crypto_sign_seed_keypair(pk, sk, $0.baseAddress!) } }
+    }
+
+    /// A fresh random pair from the operating system's generator.
+    public static func random() throws(Ed25519Error) -> Ed25519KeyPair {
+        try Ed25519KeyPair { pk, sk in crypto_sign_keypair(pk, sk) }
+    }
+
+    private init(_ derive: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>) -> Int32) throws(Ed25519Error) {
+        requireSodium()
+        let size = Int(crypto_sign_secretkeybytes())
+        guard let raw = sodium_malloc(size) else { throw .keyGenerationFailed }
+        let secretBytes = raw.bindMemory(to: UInt8.self, capacity: size)
+        var publicBytes = [UInt8](repeating: 0, count: Ed25519PublicKey.byteCount)
+        let status = publicBytes.withUnsafeMutableBufferPointer { derive($0.baseAddress!, secretBytes) }
+        guard status == 0 else {
+            sodium_free(raw)
+            throw .keyGenerationFailed
+        }
+        secret = secretBytes
+        publicKey = try! Ed25519PublicKey(bytes: publicBytes) // libsodium wrote exactly 32 bytes
+    }
+
+    deinit {
+        sodium_free(secret) // sodium_free zeroes the memory before releasing it
+    }
+
+    /// The 32-byte seed this pair derives from (for writing key files).
+    public var seed: [UInt8] {
+        var out = [UInt8](repeating: 0, count: Self.seedByteCount)
+        out.withUnsafeMutableBufferPointer { _ = crypto_sign_ed25519_sk_to_seed($0.baseAddress!, secret) }
+        return out
+    }
+
+    /// Deterministic detached signature of `message`.
+    public func sign(_ message: UnsafeRawBufferPointer) -> Ed25519Signature {
+        var signature = [UInt8](repeating: 0, count: Ed25519Signature.byteCount)
+        signature.withUnsafeMutableBufferPointer { out in
+            _ = crypto_sign_detached(
+                out.baseAddress!, nil,
+                message.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
+                secret
+            )
+        }
+        return try! Ed25519Signature(bytes: signature) // length is fixed by construction
+    }
+
+    public func sign(_ message: [UInt8]) -> Ed25519Signature {
+        message.withUnsafeBytes { sign($0) }
+    }
+}
+
+/// Verification with libsodium's strict rules: S < L, canonical non-small-order A and R,
+/// cofactorless equation. What libsodium accepts, every common verifier accepts.
+public enum Ed25519 {
+    public static func verify(_ signature: Ed25519Signature, of message: UnsafeRawBufferPointer, by key: Ed25519PublicKey) -> Bool {
+        requireSodium()
+        // Lengths are guaranteed by the types: libsodium reads exactly 64 and 32 bytes.
+        return signature.bytes.withUnsafeBufferPointer { sig in
+            key.bytes.withUnsafeBufferPointer { pk in
+                crypto_sign_verify_detached(
+                    sig.baseAddress!,
+                    message.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
+                    pk.baseAddress!
+                ) == 0
+            }
+        }
+    }
+
+    public static func verify(_ signature: Ed25519Signature, of message: [UInt8], by key: Ed25519PublicKey) -> Bool {
+        message.withUnsafeBytes { verify(signature, of: $0, by: key) }
+    }
+}

@@ -1,0 +1,63 @@
+import XCTest
+
+/// Runs the real `redo-conform` binary, as a user or a CI job does.
+final class BinaryEndToEndTests: XCTestCase {
+    static var binary: URL {
+        // The test bundle sits in the build products folder next to the executable.
+        var folder = Bundle(for: BinaryEndToEndTests.self).bundleURL
+        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
+        return folder.appendingPathComponent("redo-conform")
+    }
+
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func testNoArgumentsRunsCheckOnShippedVectors() throws {
+        let result = try Self.run([])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("PASS  canonicalization/rfc8785"))
+        XCTAssertTrue(result.stdout.hasSuffix("passed, 0 failed\n"))
+    }
+
+    func testCanonicalizeFromStdin() throws {
+        let result = try Self.run(["canonicalize", "-"], stdin: #"{"z": 1e21, "a": [true, 0.1]}"#)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, #"{"a":[true,0.1],"z":1e+21}"#)
+    }
+
+    func testCanonicalizeBadInputExitsOneWithLocation() throws {
+        let result = try Self.run(["canonicalize"], stdin: "[1,\n 2,]")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "<stdin>: not I-JSON: line 2, column 3 (byte 6): trailing comma before ']'\n")
+    }
+
+    func testHashOfSpecSampleNode() throws {
+        let node = #"{"version":1,"parents":[],"timestamp":{"lamport":1,"wall":"2025-10-26T00:00:00.000Z"},"author":{"userId":"a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4","deviceId":"test_device","publicKey":"a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2"},"action":"CREATE","taskId":"550e8400-e29b-41d4-a716-446655440000","data":{"payload":{"title":"Test Task","priority":1}}}"#
+        let result = try Self.run(["hash", "-"], stdin: node)
+        XCTAssertEqual(result.stdout, "sha256:18c19e9a251e84004decb26b91403c613cef7f8577830168e50f93cbfcf6e889\n")
+    }
+
+    func testUsageErrorExitsTwo() throws {
+        let result = try Self.run(["no-such-command"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        let missing = try Self.run(["check", "/no/such/dir"])
+        XCTAssertEqual(missing.status, 2)
+    }
+}

@@ -1,0 +1,79 @@
+import XCTest
+import RedoCrypto
+
+final class Ed25519VectorTests: XCTestCase {
+    /// RFC 8032 section 7.1: keys from seeds and signatures byte-identical.
+    func testRFC8032Section7_1() throws {
+        let file = try VectorFiles.json("ed25519/rfc8032/rfc8032-7.1.json")
+        let tests = file["tests"]!.arrayValue!
+        XCTAssertEqual(tests.count, 5)
+        for test in tests {
+            let seed = Hex.decodeLowercase(test["secretKey"]!.stringValue!)!
+            let message = Hex.decodeLowercase(test["message"]!.stringValue!)!
+            let pair = try Ed25519KeyPair(seed: seed)
+            XCTAssertEqual(pair.publicKey.hex, test["publicKey"]!.stringValue!)
+            let signature = pair.sign(message)
+            XCTAssertEqual(signature.hex, test["signature"]!.stringValue!)
+            XCTAssertTrue(Ed25519.verify(signature, of: message, by: pair.publicKey))
+            XCTAssertEqual(pair.seed, seed)
+        }
+    }
+
+    /// Wycheproof: every "valid" case verifies, every "invalid" one is rejected. The file
+    /// has no "acceptable" cases; if a later version adds some, they must be listed in
+    /// `acceptableVerdicts` with libsodium's verdict, and the test fails until they are.
+    func testWycheproofEd25519() throws {
+        let file = try VectorFiles.json("ed25519/wycheproof/ed25519_test.json")
+        var counts: [String: Int] = [:]
+        for group in file["testGroups"]!.arrayValue! {
+            let keyHex = group["publicKey"]!["pk"]!.stringValue!
+            let key = try Ed25519PublicKey(hex: keyHex)
+            for test in group["tests"]!.arrayValue! {
+                let id = Int(test["tcId"]!.numberValue!)
+                let result = test["result"]!.stringValue!
+                let message = Hex.decodeLowercase(test["msg"]!.stringValue!)!
+                let verdict: Bool
+                if let signature = try? Ed25519Signature(hex: test["sig"]!.stringValue!) {
+                    verdict = Ed25519.verify(signature, of: message, by: key)
+                } else {
+                    verdict = false // wrong length: refused before libsodium sees it
+                }
+                switch result {
+                case "valid": XCTAssertTrue(verdict, "tcId \(id) should verify")
+                case "invalid": XCTAssertFalse(verdict, "tcId \(id) should be rejected")
+                default: XCTFail("tcId \(id): unhandled result \(result)")
+                }
+                counts[result, default: 0] += 1
+            }
+        }
+        XCTAssertEqual(counts["valid"], 88)
+        XCTAssertEqual(counts["invalid"], 63)
+    }
+
+    func testSeedDeterminismAndUserId() throws {
+        let seed = [UInt8](repeating: 7, count: 32)
+        let a = try Ed25519KeyPair(seed: seed), b = try Ed25519KeyPair(seed: seed)
+        XCTAssertEqual(a.publicKey, b.publicKey)
+        XCTAssertEqual(a.sign([1, 2, 3]), b.sign([1, 2, 3]))
+        XCTAssertEqual(a.publicKey.redoUserId, String(a.publicKey.hex.prefix(32)))
+        XCTAssertEqual(a.publicKey.redoUserId.count, 32)
+        let random = try Ed25519KeyPair.random()
+        XCTAssertNotEqual(random.publicKey, a.publicKey)
+    }
+
+    func testParsingRejectsWrongLengthsAndAlphabets() {
+        XCTAssertThrowsError(try Ed25519KeyPair(seed: [1, 2, 3]))
+        XCTAssertThrowsError(try Ed25519PublicKey(hex: String(repeating: "a", count: 62)))
+        XCTAssertThrowsError(try Ed25519PublicKey(hex: String(repeating: "A", count: 64)))
+        XCTAssertThrowsError(try Ed25519PublicKey(hex: String(repeating: "g", count: 64)))
+        XCTAssertThrowsError(try Ed25519Signature(hex: String(repeating: "0", count: 130)))
+        XCTAssertThrowsError(try Ed25519Signature(hex: String(repeating: "0", count: 127)))
+        XCTAssertNoThrow(try Ed25519Signature(hex: String(repeating: "0", count: 128)))
+    }
+
+    func testTamperedMessageFails() throws {
+        let pair = try Ed25519KeyPair(seed: [UInt8](repeating: 1, count: 32))
+        let signature = pair.sign(Array("hello".utf8))
+        XCTAssertFalse(Ed25519.verify(signature, of: Array("hellp".utf8), by: pair.publicKey))
+    }
+}
