@@ -17,7 +17,7 @@ struct RedoConform: ParsableCommand {
 
         Exit status: 0 all valid; 1 findings (invalid input, failed vectors); 2 usage or I/O error.
         """,
-        subcommands: [Check.self, Canonicalize.self, Hash.self],
+        subcommands: [Check.self, Canonicalize.self, Hash.self, Vectors.self],
         defaultSubcommand: Check.self
     )
 }
@@ -75,5 +75,28 @@ struct Hash: ParsableCommand {
 
     func run() throws {
         finish(HashCommand.run(InputPath(file), raw: raw, console: .standard))
+    }
+}
+
+struct Vectors: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Deterministic conformance vectors.",
+        subcommands: [Generate.self]
+    )
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the node and log vector suites for a seed (same seed, same bytes)."
+        )
+
+        @Option(help: "The seed every key, id and signature derives from.")
+        var seed: String = VectorGenerator.shippedSeed
+
+        @Option(help: "The folder to write into (created if missing).")
+        var out: String
+
+        func run() throws {
+            finish(VectorsCommand.generate(seed: seed, into: out, console: .standard))
+        }
     }
 }

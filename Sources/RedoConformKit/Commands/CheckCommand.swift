@@ -6,6 +6,8 @@ public enum CheckCommand {
         NumberFormattingSuite(),
         RFC8032Suite(),
         WycheproofSuite(),
+        NodeVectorSuite(),
+        LogVectorSuite(),
     ]
 
     public static func run(root: VectorRoot, console: Console) -> ExitStatus {

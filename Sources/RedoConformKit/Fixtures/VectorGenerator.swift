@@ -1,0 +1,75 @@
+import RedoCrypto
+import RedoCore
+
+/// One file of a generated vector set, relative to the vectors root.
+public struct GeneratedFile: Sendable {
+    public let path: String
+    public let bytes: [UInt8]
+}
+
+/// Writes the node and log vector suites for a seed. The shipped `Vectors/` is this
+/// output for `VectorGenerator.shippedSeed` (plus external data); a test regenerates it
+/// and fails on any byte of drift.
+public enum VectorGenerator {
+    public static let shippedSeed = "redo-conform-v1"
+    public static let formatVersion = 1
+
+    public static func files(seed: String) -> [GeneratedFile] {
+        nodeFiles(seed: seed) + logFiles(seed: seed)
+    }
+
+    static func expectedJSON(_ expected: ExpectedVerdict) -> JSONValue {
+        var members = [member("status", str(expected.status.rawValue))]
+        if let code = expected.code { members.append(member("code", str(code))) }
+        if let rule = expected.rule { members.append(member("rule", str(rule))) }
+        return .object(JSONObject(members))
+    }
+
+    static func keysJSON(seed: String, count: Int) -> JSONValue {
+        .array((0..<count).map { index in
+            let pair = FixtureKeys.pair(seed: seed, index: index)
+            return .object(JSONObject([member("index", num(Double(index))), member("seed", str(Hex.encode(pair.seed))), member("publicKey", str(pair.publicKey.hex))]))
+        })
+    }
+
+    static func nodeFiles(seed: String) -> [GeneratedFile] {
+        let cases = NodeCases(seed: seed).all
+        var files = cases.map { GeneratedFile(path: "nodes/\($0.id).json", bytes: $0.bytes) }
+        let manifest = JSONValue.object(JSONObject([
+            member("format", str("redo-conform/node-vectors")),
+            member("version", num(Double(formatVersion))),
+            member("seed", str(seed)),
+            member("comment", str("Each case is one record as a client would export it; validate it alone (node-level rules) with the given profile.")),
+            member("keys", keysJSON(seed: seed, count: 2)),
+            member("cases", .array(cases.map { c in
+                var members = [member("id", str(c.id)), member("file", str("\(c.id).json")), member("comment", str(c.comment)),
+                               member("flags", .array(c.flags.map { str($0.rawValue) })), member("profile", str(c.profile.rawValue))]
+                if let limit = c.maxRecordBytes { members.append(member("maxRecordBytes", num(Double(limit)))) }
+                members.append(member("expected", expectedJSON(c.expected)))
+                return .object(JSONObject(members))
+            })),
+        ]))
+        files.append(GeneratedFile(path: "nodes/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
+        return files
+    }
+
+    static func logFiles(seed: String) -> [GeneratedFile] {
+        let scenarios = LogScenarios(seed: seed).all
+        var files = scenarios.map { s in
+            GeneratedFile(path: "logs/\(s.id).jsonl", bytes: s.records.flatMap { $0 + [0x0A] })
+        }
+        let manifest = JSONValue.object(JSONObject([
+            member("format", str("redo-conform/log-vectors")),
+            member("version", num(Double(formatVersion))),
+            member("seed", str(seed)),
+            member("comment", str("Each scenario is a JSON Lines change log; validate all its records together (synced profile). expected[i] is the verdict on line i+1.")),
+            member("keys", keysJSON(seed: seed, count: 1)),
+            member("scenarios", .array(scenarios.map { s in
+                .object(JSONObject([member("id", str(s.id)), member("file", str("\(s.id).jsonl")), member("comment", str(s.comment)),
+                                    member("flags", .array(s.flags.map { str($0.rawValue) })), member("expected", .array(s.expected.map(expectedJSON)))]))
+            })),
+        ]))
+        files.append(GeneratedFile(path: "logs/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
+        return files
+    }
+}

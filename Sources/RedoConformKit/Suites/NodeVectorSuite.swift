@@ -1,0 +1,77 @@
+import RedoCrypto
+import RedoCore
+
+/// `nodes/`: each case's file validated alone (node-level rules) must get the verdict
+/// its manifest names: status, primary code, and a finding of the named rule.
+public struct NodeVectorSuite: VectorSuite {
+    public let folder = "nodes"
+    public init() {}
+
+    public func run(root: VectorRoot) -> [SuiteResult] {
+        var result = SuiteResult(name: "nodes/manifest.json")
+        do {
+            let manifest = try root.json("nodes/manifest.json")
+            let cases = manifest.objectValue?["cases"]?.arrayValue ?? []
+            if cases.isEmpty { result.abort("no cases") }
+            for entry in cases {
+                let c = entry.objectValue ?? JSONObject()
+                let id = c["id"]?.stringValue ?? "?"
+                let profile = c["profile"]?.stringValue.flatMap(ValidationProfile.init(rawValue:)) ?? .synced
+                var limits = JSONLimits.default
+                if let limit = c["maxRecordBytes"]?.numberValue { limits.maxDocumentBytes = Int(limit) }
+                do {
+                    let bytes = try root.bytes("nodes/" + (c["file"]?.stringValue ?? "\(id).json"))
+                    let check = NodeValidator(profile: profile, limits: limits).check(bytes: bytes)
+                    let problem = VerdictComparison.mismatch(expected: c["expected"], status: check.passed ? .valid : .rejected,
+                                                             code: check.primaryCode, findings: check.findings)
+                    result.check(problem == nil, "\(id): \(problem ?? "")")
+                } catch {
+                    result.check(false, "\(id): \(error)")
+                }
+            }
+        } catch {
+            result.abort("\(error)")
+        }
+        return [result]
+    }
+}
+
+/// `logs/`: each scenario's JSON Lines validated as one log; every record's verdict must
+/// match the manifest.
+public struct LogVectorSuite: VectorSuite {
+    public let folder = "logs"
+    public init() {}
+
+    public func run(root: VectorRoot) -> [SuiteResult] {
+        var result = SuiteResult(name: "logs/manifest.json")
+        do {
+            let manifest = try root.json("logs/manifest.json")
+            let scenarios = manifest.objectValue?["scenarios"]?.arrayValue ?? []
+            if scenarios.isEmpty { result.abort("no scenarios") }
+            for entry in scenarios {
+                let s = entry.objectValue ?? JSONObject()
+                let id = s["id"]?.stringValue ?? "?"
+                let expected = s["expected"]?.arrayValue ?? []
+                do {
+                    let text = try root.bytes("logs/" + (s["file"]?.stringValue ?? "\(id).jsonl"))
+                    let lines = text.split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
+                    let validator = NodeValidator()
+                    let verdict = LogValidator().validate(lines.map { validator.check(bytes: $0) })
+                    guard lines.count == expected.count else {
+                        result.check(false, "\(id): \(lines.count) records but \(expected.count) expectations")
+                        continue
+                    }
+                    for (k, record) in verdict.records.enumerated() {
+                        let problem = VerdictComparison.mismatch(expected: expected[k], status: record.status, code: record.code, findings: record.findings)
+                        result.check(problem == nil, "\(id) line \(k + 1): \(problem ?? "")")
+                    }
+                } catch {
+                    result.check(false, "\(id): \(error)")
+                }
+            }
+        } catch {
+            result.abort("\(error)")
+        }
+        return [result]
+    }
+}

@@ -1,0 +1,23 @@
+/// The nine REDO v1 actions.
+public enum Action: String, Sendable, CaseIterable, Comparable {
+    case create = "CREATE"
+    case update = "UPDATE"
+    case delete = "DELETE"
+    case completeTodo = "COMPLETE_TODO"
+    case createTodo = "CREATE_TODO"
+    case snooze = "SNOOZE"
+    case archive = "ARCHIVE"
+    case unarchive = "UNARCHIVE"
+    case merge = "MERGE"
+
+    /// How many parents a node of this action must have.
+    public var parentCount: ClosedRange<Int> {
+        switch self {
+        case .create: return 0...0
+        case .merge: return 2...10
+        default: return 1...1
+        }
+    }
+
+    public static func < (lhs: Action, rhs: Action) -> Bool { lhs.rawValue < rhs.rawValue }
+}

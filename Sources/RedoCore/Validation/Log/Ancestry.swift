@@ -1,0 +1,84 @@
+/// Answers "is A an ancestor of (or equal to) X?" among valid nodes, which the todo,
+/// MERGE-base and deletedChain rules all ask.
+///
+/// Every node's first parent forms a spanning forest; skew-binary jump pointers
+/// (Myers 1983) find a node's tree ancestor at any depth in O(log n), so on chains and
+/// forks — the shapes real logs have — a query is O(log n). Other paths go through a
+/// MERGE's further parents: the search follows them only above A's lamport (lamport grows
+/// along every edge between valid nodes, so nothing at or below it can lead back to A),
+/// and never expands one MERGE twice in a query.
+struct Ancestry {
+    private(set) var treeParent: [Int32] = []
+    private var depth: [Int32] = []
+    private var jump: [Int32] = []
+    /// The nearest node at or above this one on its tree path that has several parents.
+    private var nearestMerge: [Int32] = []
+    private var lamport: [Int64] = []
+    private var extraParents: [Int32: [Int32]] = [:]
+
+    /// Registers node `index` (indices must be added in increasing order, parents first).
+    /// `parents` are indices of already-added valid nodes.
+    mutating func add(index: Int32, lamport value: Int64, parents: [Int32]) {
+        precondition(Int(index) == treeParent.count, "nodes are added in order")
+        lamport.append(value)
+        guard let first = parents.first else {
+            treeParent.append(-1)
+            depth.append(0)
+            jump.append(index)
+            nearestMerge.append(-1)
+            return
+        }
+        treeParent.append(first)
+        depth.append(depth[Int(first)] + 1)
+        let j1 = jump[Int(first)]
+        let j2 = jump[Int(j1)]
+        if depth[Int(first)] - depth[Int(j1)] == depth[Int(j1)] - depth[Int(j2)] {
+            jump.append(j2)
+        } else {
+            jump.append(first)
+        }
+        if parents.count > 1 {
+            extraParents[index] = Array(parents.dropFirst())
+            nearestMerge.append(index)
+        } else {
+            nearestMerge.append(nearestMerge[Int(first)])
+        }
+    }
+
+    func lamport(of index: Int32) -> Int64 { lamport[Int(index)] }
+
+    /// Whether `a` is `x` or a first-parent ancestor of it.
+    func isTreeAncestor(_ a: Int32, of x: Int32) -> Bool {
+        let target = depth[Int(a)]
+        var node = x
+        guard depth[Int(node)] >= target else { return false }
+        while depth[Int(node)] > target {
+            let skip = jump[Int(node)]
+            node = depth[Int(skip)] >= target ? skip : treeParent[Int(node)]
+        }
+        return node == a
+    }
+
+    /// Whether `a` is an ancestor of `x` or `x` itself.
+    func isAncestor(_ a: Int32, of x: Int32) -> Bool {
+        if a == x { return true }
+        let floor = lamport[Int(a)]
+        guard floor < lamport[Int(x)] else { return false }
+        var pending: [Int32] = [x]
+        var expanded = Set<Int32>()
+        var queued: Set<Int32> = [x]
+        while let y = pending.popLast() {
+            if isTreeAncestor(a, of: y) { return true }
+            var merge = nearestMerge[Int(y)]
+            while merge >= 0 && lamport[Int(merge)] > floor {
+                guard expanded.insert(merge).inserted else { break }
+                for parent in extraParents[merge] ?? [] where lamport[Int(parent)] >= floor && queued.insert(parent).inserted {
+                    pending.append(parent)
+                }
+                let up = treeParent[Int(merge)]
+                merge = up >= 0 ? nearestMerge[Int(up)] : -1
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,362 @@
+import RedoCrypto
+
+/// Log-level validation over all records of an export: deduplication by id, parents,
+/// lamport, duplicate CREATE, todo references, deletedChain, MERGE base, and the
+/// broken-branch rules. The verdict depends only on the set of records, never on their
+/// order: nodes are processed parents-first, ties broken by REDO's total order.
+public struct LogValidator: Sendable {
+    /// At most this many related ids are named per inherited finding (the smallest ids).
+    public static let maxRelated = 8
+
+    public init() {}
+
+    public func validate(_ checks: [NodeCheck]) -> LogVerdict {
+        var pass = LogPass(checks)
+        return pass.run()
+    }
+}
+
+/// One run of the log rules. Node state lives in arrays indexed by the node's position
+/// in `nodes`, so a million-node log costs a few flat arrays, not a million objects.
+struct LogPass {
+    private let checks: [NodeCheck]
+    private var verdicts: [RecordVerdict]
+    /// Nodes that passed node-level checks, one per id; `representative[i]` is the record
+    /// that stands for node i.
+    private var nodes: [Node] = []
+    private var representative: [Int] = []
+    private var index: [NodeID: Int32] = [:]
+    /// Ids claimed by records of which none passed node-level checks, with the code of the
+    /// record that got furthest.
+    private var rejectedAtNodeLevel: [NodeID: ErrorCode] = [:]
+
+    private enum State: Equatable {
+        case unprocessed, valid, rejectedOwn, ancestorRejected, afterDelete
+    }
+    private var state: [State] = []
+    private var primary: [ErrorCode?] = []
+    /// Nearest E-rejected ancestors (capped, smallest first) of X_ANCESTOR_REJECTED nodes,
+    /// and nearest DELETE ancestors of X_AFTER_DELETE ones.
+    private var rejectedRoots: [Int32: [NodeID]] = [:]
+    private var deleteRoots: [Int32: [NodeID]] = [:]
+
+    /// Valid nodes' positions in the ancestry structure (-1 while not valid).
+    private var ancestryIndex: [Int32] = []
+    private var ancestry = Ancestry()
+    private var ancestryNodes: [Int32] = []
+    /// The first valid CREATE_TODO of each (task, todo) in processing order.
+    private var todoCreators: [TodoKey: Int32] = [:]
+    private var originalCreate: [UUIDv4: Int32] = [:]
+
+    private struct TodoKey: Hashable {
+        let task: UUIDv4
+        let todo: UUIDv4
+    }
+
+    init(_ checks: [NodeCheck]) {
+        self.checks = checks
+        verdicts = checks.map { check in
+            check.passed ? RecordVerdict(status: .valid, code: nil, findings: check.findings)
+                : RecordVerdict(status: .rejected, code: check.primaryCode, findings: check.findings)
+        }
+    }
+
+    mutating func run() -> LogVerdict {
+        groupRecords()
+        chooseOriginalCreates()
+        let order = processingOrder()
+        state = Array(repeating: .unprocessed, count: nodes.count)
+        primary = Array(repeating: nil, count: nodes.count)
+        ancestryIndex = Array(repeating: -1, count: nodes.count)
+        for node in order { process(Int32(node)) }
+        return finish(order)
+    }
+
+    // MARK: Records to nodes
+
+    /// Records with the same claimed id are the same node. The first passing record (in
+    /// input order) stands for it, other passing ones are duplicates; failing records are
+    /// rejected on their own. An id with no passing record is rejected as a node.
+    private mutating func groupRecords() {
+        var failedCodes: [NodeID: ErrorCode] = [:]
+        for (recordIndex, check) in checks.enumerated() {
+            guard let id = check.claimedNodeId else { continue }
+            if let node = check.node {
+                if let existing = index[id] {
+                    _ = existing
+                    verdicts[recordIndex].status = .duplicate
+                } else {
+                    index[id] = Int32(nodes.count)
+                    nodes.append(node)
+                    representative.append(recordIndex)
+                }
+            } else if let code = check.primaryCode {
+                failedCodes[id] = max(failedCodes[id] ?? code, code)
+            }
+        }
+        for (id, code) in failedCodes where index[id] == nil {
+            rejectedAtNodeLevel[id] = code
+        }
+    }
+
+    /// The original CREATE of a task is the earliest wall, then the smallest id, among
+    /// CREATEs that pass node-level checks.
+    private mutating func chooseOriginalCreates() {
+        for (position, node) in nodes.enumerated() where node.action == .create {
+            if let current = originalCreate[node.taskId] {
+                let other = nodes[Int(current)]
+                if (node.wall, node.id) < (other.wall, other.id) { originalCreate[node.taskId] = Int32(position) }
+            } else {
+                originalCreate[node.taskId] = Int32(position)
+            }
+        }
+    }
+
+    // MARK: Order
+
+    /// Kahn's algorithm with a heap keyed by (lamport, wall, id): parents always come
+    /// first, and among ready nodes the total order decides, so the result is the same for
+    /// any input order (and is exactly the total order when lamports are consistent).
+    private func processingOrder() -> [Int] {
+        let count = nodes.count
+        var pendingParents = [Int32](repeating: 0, count: count)
+        var childCount = [Int32](repeating: 0, count: count + 1)
+        for (position, node) in nodes.enumerated() {
+            for parent in Set(node.parents) {
+                if let p = index[parent] {
+                    pendingParents[position] += 1
+                    childCount[Int(p) + 1] += 1
+                }
+            }
+        }
+        // Children as one flat array (CSR): start offsets by prefix sum.
+        for k in 0..<count { childCount[k + 1] += childCount[k] }
+        var fill = childCount
+        var children = [Int32](repeating: 0, count: Int(childCount[count]))
+        for (position, node) in nodes.enumerated() {
+            for parent in Set(node.parents) {
+                if let p = index[parent] {
+                    children[Int(fill[Int(p)])] = Int32(position)
+                    fill[Int(p)] += 1
+                }
+            }
+        }
+        var heap = NodeHeap(nodes: nodes)
+        for position in 0..<count where pendingParents[position] == 0 { heap.push(Int32(position)) }
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        while let next = heap.pop() {
+            order.append(Int(next))
+            for k in Int(childCount[Int(next)])..<Int(childCount[Int(next) + 1]) {
+                let child = children[k]
+                pendingParents[Int(child)] -= 1
+                if pendingParents[Int(child)] == 0 { heap.push(child) }
+            }
+        }
+        // Verified ids make cycles impossible (a cycle needs a SHA-256 fixed point); if the
+        // impossible happened, the remaining nodes are still processed, last.
+        if order.count < count {
+            let placed = Set(order)
+            order += (0..<count).filter { !placed.contains($0) }.sorted { nodes[$0].precedes(nodes[$1]) }
+        }
+        return order
+    }
+
+    // MARK: Rules
+
+    private mutating func process(_ position: Int32) {
+        let node = nodes[Int(position)]
+        var own: [Finding] = []
+        var roots: [NodeID] = []
+        var deletes: [NodeID] = []
+        var parentPositions: [Int32] = []
+        var allParentsKnown = true
+        var allParentsValid = true
+
+        for (k, parent) in node.parents.enumerated() {
+            let path = "$.parents[\(k)]"
+            if let p = index[parent] {
+                let parentNode = nodes[Int(p)]
+                parentPositions.append(p)
+                if parentNode.taskId != node.taskId {
+                    own.append(Finding(.parentOtherTask, "parent \(parent) belongs to task \(parentNode.taskId), not \(node.taskId)", path: path, related: [parent.text]))
+                    allParentsValid = false
+                }
+                switch state[Int(p)] {
+                case .valid:
+                    if parentNode.action == .delete {
+                        deletes.append(parent)
+                        allParentsValid = false
+                    }
+                case .rejectedOwn:
+                    roots.append(parent)
+                    allParentsValid = false
+                case .ancestorRejected:
+                    roots += rejectedRoots[p] ?? []
+                    allParentsValid = false
+                case .afterDelete:
+                    deletes += deleteRoots[p] ?? []
+                    allParentsValid = false
+                case .unprocessed:
+                    allParentsValid = false
+                }
+            } else if rejectedAtNodeLevel[parent] != nil {
+                roots.append(parent)
+                allParentsKnown = false
+                allParentsValid = false
+            } else {
+                own.append(Finding(.parentNotFound, "parent \(parent) is not in the log", path: path, related: [parent.text]))
+                allParentsKnown = false
+                allParentsValid = false
+            }
+        }
+
+        checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own)
+        if node.action == .create, let original = originalCreate[node.taskId], original != position {
+            let first = nodes[Int(original)]
+            own.append(Finding(.createDuplicate, "task \(node.taskId) already has its CREATE \(first.id) (earliest wall, then smallest id)", path: "$.action", related: [first.id.text]))
+        }
+        if let todo = node.payload.todoTaskId, todo == node.taskId {
+            own.append(Finding(.todoIsTaskId, "todoTaskId \(todo) is the task's own id", path: "$.data.payload.todoTaskId"))
+        }
+        // Rules over the node's history run only on a sound history: below a rejected
+        // node or a DELETE the node is already rejected for that reason.
+        if allParentsValid {
+            checkHistory(node, position: position, parentPositions: parentPositions, into: &own)
+        }
+
+        var findings = own
+        if !roots.isEmpty {
+            roots = Self.smallest(roots)
+            findings.append(Finding(.ancestorRejected, "descends from rejected node\(roots.count > 1 ? "s" : "") \(roots.map(\.text).joined(separator: ", "))", path: "$.parents", related: roots.map(\.text)))
+            rejectedRoots[position] = roots
+        }
+        if !deletes.isEmpty {
+            deletes = Self.smallest(deletes)
+            findings.append(Finding(.afterDelete, "descends from DELETE \(deletes.map(\.text).joined(separator: ", "))", path: "$.parents", related: deletes.map(\.text)))
+            deleteRoots[position] = deletes
+        }
+
+        if own.hasErrors {
+            state[Int(position)] = .rejectedOwn
+        } else if !roots.isEmpty {
+            state[Int(position)] = .ancestorRejected
+        } else if !deletes.isEmpty {
+            state[Int(position)] = .afterDelete
+        } else {
+            state[Int(position)] = .valid
+            registerValid(node, position: position, parentPositions: parentPositions)
+        }
+        primary[Int(position)] = findings.primaryCode
+
+        let record = representative[Int(position)]
+        verdicts[record].findings += findings
+        if let code = findings.primaryCode {
+            verdicts[record].status = .rejected
+            verdicts[record].code = code
+        }
+    }
+
+    private func checkLamport(_ node: Node, parentPositions: [Int32], allParentsKnown: Bool, into own: inout [Finding]) {
+        if node.action == .create {
+            if node.lamport != 1 {
+                own.append(Finding(.lamportCreate, "a CREATE has lamport 1, found \(node.lamport)", path: "$.timestamp.lamport"))
+            }
+        } else if allParentsKnown, let highest = parentPositions.map({ nodes[Int($0)].lamport }).max(), node.lamport != highest + 1 {
+            own.append(Finding(.lamportSuccessor, "lamport must be \(highest + 1) (the parents' highest is \(highest)), found \(node.lamport)", path: "$.timestamp.lamport"))
+        }
+    }
+
+    /// Todo references, todoTaskId reuse, deletedChain and MERGE base: rules over the
+    /// node's ancestors, all of which are valid here.
+    private mutating func checkHistory(_ node: Node, position: Int32, parentPositions: [Int32], into own: inout [Finding]) {
+        let parentAncestry = parentPositions.map { ancestryIndex[Int($0)] }
+        switch node.payload {
+        case let .completeTodo(todo, _, _), let .snooze(todo, _, _):
+            guard todo != node.taskId else { return }
+            let creator = todoCreators[TodoKey(task: node.taskId, todo: todo)]
+            let reachable = creator.map { c in parentAncestry.contains { ancestry.isAncestor(ancestryIndex[Int(c)], of: $0) } } ?? false
+            if !reachable {
+                let note = creator.map { " (\(nodes[Int($0)].id) creates it on another branch)" } ?? ""
+                own.append(Finding(.todoNotAncestor, "todo \(todo) is not created by an ancestor CREATE_TODO\(note)", path: "$.data.payload.todoTaskId",
+                                   related: creator.map { [nodes[Int($0)].id.text] } ?? []))
+            }
+        case let .createTodo(todo, _, _):
+            if todo != node.taskId, let creator = todoCreators[TodoKey(task: node.taskId, todo: todo)] {
+                own.append(Finding(.todoReused, "todo \(todo) was already created by \(nodes[Int(creator)].id)", path: "$.data.payload.todoTaskId",
+                                   related: [nodes[Int(creator)].id.text]))
+            }
+        case let .delete(chain):
+            own += DeletedChainRule.check(chain, parents: parentPositions, nodes: nodes, index: index)
+        case let .merge(merge):
+            checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own)
+        default:
+            break
+        }
+    }
+
+    private func checkMergeBase(_ base: NodeID, node: Node, parentAncestry: [Int32], into own: inout [Finding]) {
+        let path = "$.data.payload.base"
+        guard let b = index[base] else {
+            if rejectedAtNodeLevel[base] != nil {
+                own.append(Finding(.mergeBaseNotAncestor, "base \(base) is a rejected node, not an ancestor of the parents", path: path, related: [base.text]))
+            } else {
+                own.append(Finding(.mergeBaseNotFound, "base \(base) is not in the log", path: path, related: [base.text]))
+            }
+            return
+        }
+        guard nodes[Int(b)].taskId == node.taskId else {
+            own.append(Finding(.mergeBaseNotFound, "base \(base) belongs to task \(nodes[Int(b)].taskId)", path: path, related: [base.text]))
+            return
+        }
+        let baseAncestry = ancestryIndex[Int(b)]
+        let misses = zip(node.parents, parentAncestry).filter { _, p in baseAncestry < 0 || !ancestry.isAncestor(baseAncestry, of: p) }.map(\.0)
+        if !misses.isEmpty {
+            own.append(Finding(.mergeBaseNotAncestor, "base \(base) is not an ancestor of parent\(misses.count > 1 ? "s" : "") \(misses.map(\.text).joined(separator: ", "))", path: path,
+                               related: [base.text] + misses.map(\.text)))
+        }
+    }
+
+    private mutating func registerValid(_ node: Node, position: Int32, parentPositions: [Int32]) {
+        let ancestryPosition = Int32(ancestryNodes.count)
+        ancestry.add(index: ancestryPosition, lamport: node.lamport, parents: parentPositions.map { ancestryIndex[Int($0)] })
+        ancestryIndex[Int(position)] = ancestryPosition
+        ancestryNodes.append(position)
+        if case let .createTodo(todo, _, _) = node.payload {
+            let key = TodoKey(task: node.taskId, todo: todo)
+            if todoCreators[key] == nil { todoCreators[key] = position }
+        }
+    }
+
+    private static func smallest(_ ids: [NodeID]) -> [NodeID] {
+        Array(Set(ids).sorted().prefix(LogValidator.maxRelated))
+    }
+
+    // MARK: Result
+
+    private func finish(_ order: [Int]) -> LogVerdict {
+        var rejected: [(id: String, code: ErrorCode)] = []
+        var listed = Set<String>()
+        for (position, code) in primary.enumerated() {
+            if let code {
+                rejected.append((nodes[position].id.text, code))
+                listed.insert(nodes[position].id.text)
+            }
+        }
+        for (id, code) in rejectedAtNodeLevel {
+            rejected.append((id.text, code))
+            listed.insert(id.text)
+        }
+        // Records whose string id is malformed: listed verbatim, with the furthest code.
+        var malformed: [String: ErrorCode] = [:]
+        for check in checks where check.claimedNodeId == nil {
+            if let text = check.claimedId, let code = check.primaryCode {
+                malformed[text] = max(malformed[text] ?? code, code)
+            }
+        }
+        for (text, code) in malformed where !listed.contains(text) { rejected.append((text, code)) }
+        rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+
+        return LogVerdict(records: verdicts, nodes: order.map { nodes[$0] }, nodeStatus: order.map { primary[$0] }, rejected: rejected)
+    }
+}

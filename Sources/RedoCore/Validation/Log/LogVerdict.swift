@@ -1,0 +1,35 @@
+import RedoCrypto
+
+/// What a record turned out to be.
+public enum RecordStatus: String, Sendable, Codable {
+    case valid
+    case rejected
+    /// Another record of the same node (same id) already stands for it.
+    case duplicate
+}
+
+/// The verdict on one input record, in input order.
+public struct RecordVerdict: Sendable {
+    public var status: RecordStatus
+    /// Primary code (by precedence), nil for valid and duplicate records.
+    public var code: ErrorCode?
+    /// Every finding, node-level and log-level; warnings included.
+    public var findings: [Finding]
+}
+
+/// The verdict on a whole log.
+public struct LogVerdict: Sendable {
+    public var records: [RecordVerdict]
+    /// Every node that passed node-level checks, in total order (lamport, wall, id);
+    /// `nodeStatus` says which of them are valid.
+    public var nodes: [Node]
+    /// Parallel to `nodes`: nil when valid, else the node's primary code.
+    public var nodeStatus: [ErrorCode?]
+    /// Every id some record claims and no valid node holds, with its code, sorted by id
+    /// text. Malformed ids appear verbatim; records without a string id are not listed.
+    public var rejected: [(id: String, code: ErrorCode)]
+
+    public var validNodes: [Node] { zip(nodes, nodeStatus).compactMap { $1 == nil ? $0 : nil } }
+
+    public var duplicateCount: Int { records.lazy.filter { $0.status == .duplicate }.count }
+}

@@ -1,0 +1,156 @@
+import RedoCrypto
+
+/// What the envelope checks could read. Fields stay nil where the record broke a rule.
+struct EnvelopeFields {
+    var idText: String?
+    var id: NodeID?
+    var parents: [NodeID]?
+    var lamport: Int64?
+    var wall: UTCTime?
+    var userId: String?
+    var publicKey: Ed25519PublicKey?
+    var action: Action?
+    var taskIdText: String?
+    var taskId: UUIDv4?
+    var payload: JSONObject?
+    var signatureText: String?
+    var signature: Ed25519Signature?
+}
+
+/// The envelope rules: closed objects, required keys, and every field's type and form.
+enum EnvelopeRules {
+    static let topLevelKeys = ["id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature"]
+    static let requiredTopLevel = ["id", "version", "parents", "timestamp", "author", "action", "taskId", "data"]
+    static let authorKeys = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
+
+    static func check(_ node: JSONObject, into sink: inout FindingSink) -> EnvelopeFields {
+        var fields = EnvelopeFields()
+        let root = JSONPath.root
+        sink.checkKeys(node, at: root, allowed: topLevelKeys, unknownRule: .envelopeUnknownKey, what: "a node")
+        for key in requiredTopLevel where node[key] == nil {
+            sink.add(.envelopeRequired, "a node is missing required key \"\(key)\"", at: JSONPath.member(root, key))
+        }
+
+        if let value = node["id"], let text = sink.string(value, at: "$.id", typeRule: .envelopeType) {
+            fields.idText = text
+            fields.id = NodeID(text)
+            if fields.id == nil {
+                sink.add(.idFormat, "\(quotedValue(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: "$.id")
+            }
+        }
+
+        if let value = node["version"] {
+            if case .number = value {
+                if FindingSink.integer(value) != 1 {
+                    sink.add(.versionValue, "version must be the integer 1, found \(ESNumberFormat.string(value.numberValue!))", at: "$.version")
+                }
+            } else {
+                sink.add(.envelopeType, "version must be the integer 1, found \(value.typeName)", at: "$.version")
+            }
+        }
+
+        if let value = node["action"], let text = sink.string(value, at: "$.action", typeRule: .envelopeType) {
+            fields.action = Action(rawValue: text)
+            if fields.action == nil {
+                sink.add(.actionEnum, "\(quotedValue(text)) is not a REDO action (\(Action.allCases.map(\.rawValue).joined(separator: ", ")))", at: "$.action")
+            }
+        }
+
+        if let value = node["parents"] {
+            fields.parents = checkParents(value, action: fields.action, into: &sink)
+        }
+
+        if let value = node["timestamp"], let timestamp = sink.object(value, at: "$.timestamp", typeRule: .envelopeType) {
+            sink.checkKeys(timestamp, at: "$.timestamp", allowed: ["lamport", "wall"], unknownRule: .envelopeUnknownKey, what: "timestamp")
+            if let lamport = sink.require(timestamp, "lamport", at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
+                fields.lamport = sink.integer(lamport, in: 1...Int64(FindingSink.maxSafeInteger), at: "$.timestamp.lamport",
+                                              typeRule: .envelopeType, rangeRule: .lamportRange)
+            }
+            if let wall = sink.require(timestamp, "wall", at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
+                fields.wall = sink.time(wall, at: "$.timestamp.wall", typeRule: .envelopeType, formatRule: .wallFormat, instantRule: .wallInstant)
+            }
+        }
+
+        if let value = node["author"], let author = sink.object(value, at: "$.author", typeRule: .envelopeType) {
+            checkAuthor(author, into: &sink, fields: &fields)
+        }
+
+        if let value = node["taskId"] {
+            if let text = sink.string(value, at: "$.taskId", typeRule: .envelopeType) {
+                fields.taskIdText = text
+                fields.taskId = UUIDv4(text)
+                if fields.taskId == nil {
+                    sink.add(.taskIdFormat, "\(quotedValue(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: "$.taskId")
+                }
+            }
+        }
+
+        if let value = node["data"], let data = sink.object(value, at: "$.data", typeRule: .envelopeType) {
+            sink.checkKeys(data, at: "$.data", allowed: ["payload"], unknownRule: .envelopeUnknownKey, what: "data")
+            if let payload = sink.require(data, "payload", at: "$.data", rule: .envelopeRequired, what: "data") {
+                fields.payload = sink.object(payload, at: "$.data.payload", typeRule: .envelopeType)
+            }
+        }
+
+        if let value = node["signature"], let text = sink.string(value, at: "$.signature", typeRule: .envelopeType) {
+            fields.signatureText = text
+            fields.signature = try? Ed25519Signature(hex: text)
+            if fields.signature == nil {
+                sink.add(.signatureFormat, "signature must be 128 lowercase hex digits (a raw 64-byte Ed25519 signature), found \(text.utf8.count) characters\(Hex.decodeLowercase(text) == nil ? " that are not lowercase hex" : "")", at: "$.signature")
+            }
+        }
+        return fields
+    }
+
+    private static func checkParents(_ value: JSONValue, action: Action?, into sink: inout FindingSink) -> [NodeID]? {
+        guard let entries = sink.array(value, at: "$.parents", typeRule: .envelopeType) else { return nil }
+        var parents: [NodeID] = []
+        var complete = true
+        var seen = Set<NodeID>()
+        for (index, entry) in entries.enumerated() {
+            let path = JSONPath.index("$.parents", index)
+            guard let id = sink.nodeId(entry, at: path, typeRule: .envelopeType, formatRule: .parentsEntry) else {
+                complete = false
+                continue
+            }
+            if !seen.insert(id).inserted {
+                sink.add(.parentsDuplicate, "parent \(id) is listed twice", at: path)
+            }
+            parents.append(id)
+        }
+        if let action, !action.parentCount.contains(entries.count) {
+            let expected = action.parentCount.count == 1 ? "exactly \(action.parentCount.lowerBound)" : "\(action.parentCount.lowerBound) to \(action.parentCount.upperBound)"
+            sink.add(.parentsCount, "\(action.rawValue) must have \(expected) parents, found \(entries.count)", at: "$.parents")
+        }
+        return complete ? parents : nil
+    }
+
+    private static func checkAuthor(_ author: JSONObject, into sink: inout FindingSink, fields: inout EnvelopeFields) {
+        sink.checkKeys(author, at: "$.author", allowed: authorKeys, unknownRule: .envelopeUnknownKey, what: "author")
+        if let value = sink.require(author, "publicKey", at: "$.author", rule: .envelopeRequired, what: "author"),
+           let text = sink.string(value, at: "$.author.publicKey", typeRule: .envelopeType) {
+            fields.publicKey = try? Ed25519PublicKey(hex: text)
+            if fields.publicKey == nil {
+                sink.add(.publicKeyFormat, "publicKey must be 64 lowercase hex digits (the raw 32-byte Ed25519 key), found \(quotedValue(text))", at: "$.author.publicKey")
+            }
+        }
+        if let value = sink.require(author, "userId", at: "$.author", rule: .envelopeRequired, what: "author"),
+           let text = sink.string(value, at: "$.author.userId", typeRule: .envelopeType) {
+            if Hex.isLowercase(text, count: 32) {
+                fields.userId = text
+                if let key = fields.publicKey, !text.bytewiseEqual(key.redoUserId) {
+                    sink.add(.userIdPrefix, "userId must be the first 32 hex digits of publicKey (\(key.redoUserId)), found \(text)", at: "$.author.userId")
+                }
+            } else {
+                sink.add(.userIdFormat, "userId must be 32 lowercase hex digits (the first 16 bytes of the public key), found \(quotedValue(text))", at: "$.author.userId")
+            }
+        }
+        if let value = sink.require(author, "deviceId", at: "$.author", rule: .envelopeRequired, what: "author"),
+           let text = sink.string(value, at: "$.author.deviceId", typeRule: .envelopeType), text.isEmpty {
+            sink.add(.deviceIdEmpty, "deviceId must not be empty", at: "$.author.deviceId")
+        }
+        for key in ["name", "email", "deviceName"] {
+            if let value = author[key] { _ = sink.string(value, at: "$.author." + key, typeRule: .envelopeType) }
+        }
+    }
+}

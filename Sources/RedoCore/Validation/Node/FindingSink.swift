@@ -1,0 +1,122 @@
+import RedoCrypto
+
+/// Collects the findings of one record and offers the typed reads every rule file uses,
+/// each of which reports a precise finding when the value is not what it must be.
+struct FindingSink {
+    var findings: [Finding] = []
+
+    mutating func add(_ rule: Rule, _ message: String, at path: String, related: [String] = []) {
+        findings.append(Finding(rule, message, path: path, related: related))
+    }
+
+    var hasErrors: Bool { findings.hasErrors }
+
+    /// The largest magnitude an integer field may have: 2^53 - 1.
+    static let maxSafeInteger = 9_007_199_254_740_991.0
+
+    static func integer(_ value: JSONValue) -> Int64? {
+        guard case let .number(d) = value, d == d.rounded(.towardZero), d.magnitude <= maxSafeInteger else { return nil }
+        return Int64(d)
+    }
+
+    /// Checks that `object` has only `allowed` keys; an extra key is `unknownRule`, or
+    /// E_FORBIDDEN_FIELD when `reservedIsForbidden` and the key is a reserved name.
+    mutating func checkKeys(_ object: JSONObject, at path: String, allowed: [String], unknownRule: Rule, reservedIsForbidden: Bool = false, what: String) {
+        for member in object.members where !allowed.contains(where: { $0.bytewiseEqual(member.key) }) {
+            if reservedIsForbidden && ReservedNames.contains(member.key) {
+                add(.payloadReserved, "\(quotedKey(member.key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, member.key))
+            } else {
+                add(unknownRule, "\(what) has no key \(quotedKey(member.key)) (allowed: \(allowed.joined(separator: ", ")))", at: JSONPath.member(path, member.key))
+            }
+        }
+    }
+
+    /// A required member, or a `requiredRule` finding.
+    mutating func require(_ object: JSONObject, _ key: String, at path: String, rule: Rule, what: String) -> JSONValue? {
+        if let value = object[key] { return value }
+        add(rule, "\(what) is missing required key \"\(key)\"", at: JSONPath.member(path, key))
+        return nil
+    }
+
+    mutating func string(_ value: JSONValue, at path: String, typeRule: Rule) -> String? {
+        if case let .string(s) = value { return s }
+        add(typeRule, "expected a string, found \(value.typeName)", at: path)
+        return nil
+    }
+
+    mutating func object(_ value: JSONValue, at path: String, typeRule: Rule) -> JSONObject? {
+        if case let .object(o) = value { return o }
+        add(typeRule, "expected an object, found \(value.typeName)", at: path)
+        return nil
+    }
+
+    mutating func array(_ value: JSONValue, at path: String, typeRule: Rule) -> [JSONValue]? {
+        if case let .array(a) = value { return a }
+        add(typeRule, "expected an array, found \(value.typeName)", at: path)
+        return nil
+    }
+
+    mutating func bool(_ value: JSONValue, at path: String, typeRule: Rule) -> Bool? {
+        if case let .bool(b) = value { return b }
+        add(typeRule, "expected a boolean, found \(value.typeName)", at: path)
+        return nil
+    }
+
+    /// An integer within `range`: a non-number is `typeRule`, anything else out of range
+    /// (fractional, beyond ±(2^53-1), outside `range`) is `rangeRule`.
+    mutating func integer(_ value: JSONValue, in range: ClosedRange<Int64>, at path: String, typeRule: Rule, rangeRule: Rule) -> Int64? {
+        guard case let .number(d) = value else {
+            add(typeRule, "expected an integer, found \(value.typeName)", at: path)
+            return nil
+        }
+        guard let integer = Self.integer(value), range.contains(integer) else {
+            add(rangeRule, "\(ESNumberFormat.string(d)) is not an integer from \(range.lowerBound) to \(range.upperBound)", at: path)
+            return nil
+        }
+        return integer
+    }
+
+    /// A strict UTC time string (format and real instant both under `rule` for payload
+    /// times; the envelope's wall has its own two rules).
+    mutating func time(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule, instantRule: Rule) -> UTCTime? {
+        guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
+        switch UTCTime.parse(text) {
+        case let .success(time): return time
+        case .failure(.format):
+            add(formatRule, "\(quotedValue(text)) is not a UTC time of the form YYYY-MM-DDTHH:MM:SS.mmmZ", at: path)
+        case .failure(.instant):
+            add(instantRule, "\(quotedValue(text)) is not a real instant (month, day, hour, minute or second out of range)", at: path)
+        }
+        return nil
+    }
+
+    mutating func uuid(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule) -> UUIDv4? {
+        guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
+        if let uuid = UUIDv4(text) { return uuid }
+        add(formatRule, "\(quotedValue(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path)
+        return nil
+    }
+
+    mutating func nodeId(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule) -> NodeID? {
+        guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
+        if let id = NodeID(text) { return id }
+        add(formatRule, "\(quotedValue(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: path)
+        return nil
+    }
+}
+
+/// A key as messages show it.
+func quotedKey(_ key: String) -> String { quotedValue(key) }
+
+/// A string value as messages show it: quoted, control characters escaped, at most 80
+/// characters.
+func quotedValue(_ text: String) -> String {
+    var shown = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+        if count == 80 { shown += "…"; break }
+        shown += scalar.value < 0x20 || scalar == "\"" || scalar == "\\" ? scalar.escaped(asASCII: true) : String(scalar)
+        count += 1
+    }
+    return "\"" + shown + "\""
+}

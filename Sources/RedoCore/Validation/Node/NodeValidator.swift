@@ -1,0 +1,108 @@
+import RedoCrypto
+
+/// Whether a node must be signed.
+public enum ValidationProfile: String, Sendable, CaseIterable {
+    /// Default: every synced node carries a signature.
+    case synced
+    /// Nodes that never left a device: a signature may be absent (a present one is still verified).
+    case local
+}
+
+/// The node-level verdict on one record.
+public struct NodeCheck: Sendable {
+    /// The `id` text the record claims, when it has a string id (even a malformed one).
+    public let claimedId: String?
+    /// The claimed id when well-formed: the node this record stands for.
+    public let claimedNodeId: NodeID?
+    /// The `taskId` text, when it is a string.
+    public let taskIdText: String?
+    public let findings: [Finding]
+    /// The typed node, present exactly when the record broke no node-level rule.
+    public let node: Node?
+
+    public var passed: Bool { node != nil }
+    public var primaryCode: ErrorCode? { findings.primaryCode }
+}
+
+/// Checks one record on its own: I-JSON, envelope, payload, reserved names, size, hash,
+/// signature. Every finding is reported, not just the first. Stateless and thread-safe:
+/// records can be checked on every core at once.
+public struct NodeValidator: Sendable {
+    public let profile: ValidationProfile
+    public let limits: JSONLimits
+
+    public init(profile: ValidationProfile = .synced, limits: JSONLimits = .default) {
+        self.profile = profile
+        self.limits = limits
+    }
+
+    /// Checks a record given as bytes (one JSON document).
+    public func check(bytes: UnsafeBufferPointer<UInt8>) -> NodeCheck {
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(bytes, limits: limits)
+        } catch {
+            // Not I-JSON (or over a limit): no hash or signature check runs on it.
+            let finding = error.kind == .sizeLimit
+                ? Finding(.recordSize, "record of \(bytes.count) bytes is over the limit of \(limits.maxDocumentBytes)", path: "$")
+                : Finding(.recordSyntax, "not I-JSON: \(error.description)", path: "$")
+            return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
+        }
+        return check(value: value)
+    }
+
+    public func check(bytes: [UInt8]) -> NodeCheck {
+        bytes.withUnsafeBufferPointer { check(bytes: $0) }
+    }
+
+    /// Checks a record already parsed (e.g. one entry of an export map).
+    public func check(value: JSONValue) -> NodeCheck {
+        guard case let .object(object) = value else {
+            return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil,
+                             findings: [Finding(.recordObject, "a node must be a JSON object, found \(value.typeName)", path: "$")], node: nil)
+        }
+        var sink = FindingSink()
+        let fields = EnvelopeRules.check(object, into: &sink)
+        var payload: Payload?
+        if let action = fields.action, let payloadObject = fields.payload {
+            let parentCount = object["parents"]?.arrayValue?.count
+            payload = PayloadRules.check(payloadObject, action: action, parents: fields.parents, parentCount: parentCount, into: &sink)
+        }
+        checkContentAddress(object, fields: fields, into: &sink)
+
+        var node: Node?
+        if !sink.hasErrors, let id = fields.id, let parents = fields.parents, let lamport = fields.lamport, let wall = fields.wall,
+           let userId = fields.userId, let action = fields.action, let taskId = fields.taskId, let payload {
+            node = Node(id: id, parents: parents, lamport: lamport, wall: wall, authorUserId: userId, action: action, taskId: taskId, payload: payload)
+        }
+        return NodeCheck(claimedId: fields.idText, claimedNodeId: fields.id, taskIdText: fields.taskIdText, findings: sink.findings, node: node)
+    }
+
+    /// The id must be the SHA-256 of the canonical body, and the signature must verify
+    /// over the same bytes. Both are computed from the JSON as received.
+    private func checkContentAddress(_ object: JSONObject, fields: EnvelopeFields, into sink: inout FindingSink) {
+        let needsBody = fields.id != nil || (fields.signature != nil && fields.publicKey != nil)
+        guard needsBody else {
+            if fields.signatureText == nil && object["signature"] == nil && profile == .synced {
+                sink.add(.signatureMissing, "a synced node must carry a signature (use the local profile for device-only nodes)", at: "$.signature")
+            }
+            return
+        }
+        let body = NodeBody.canonicalBytes(of: object)
+        if let claimed = fields.id {
+            let actual = NodeBody.id(ofCanonicalBody: body)
+            if actual != claimed {
+                sink.add(.idHash, "id does not match the content: the canonical body hashes to \(actual.text)", at: "$.id")
+            }
+        }
+        if object["signature"] == nil {
+            if profile == .synced {
+                sink.add(.signatureMissing, "a synced node must carry a signature (use the local profile for device-only nodes)", at: "$.signature")
+            }
+        } else if let signature = fields.signature, let key = fields.publicKey {
+            if !Ed25519.verify(signature, of: body, by: key) {
+                sink.add(.signatureInvalid, "the signature does not verify over the canonical body with author.publicKey", at: "$.signature")
+            }
+        }
+    }
+}

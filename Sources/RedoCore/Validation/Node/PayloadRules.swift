@@ -1,0 +1,213 @@
+import RedoCrypto
+
+/// The payload rules of every action: closed key sets, required keys, types and ranges,
+/// reserved names, extensions, and the typed `Payload` when everything holds.
+enum PayloadRules {
+    static let path = "$.data.payload"
+    static let maxPayloadBytes = 1_048_576
+    static let maxDaysToExtend: Int64 = 3_652_059
+
+    /// Keys each action's payload may carry.
+    static func allowedKeys(_ action: Action) -> [String] {
+        switch action {
+        case .create, .update: return ["title", "description", "privacy", "storyPoints", "priority", "frequencyDays", "extensions"]
+        case .createTodo: return ["todoTaskId", "deadline", "notes"]
+        case .completeTodo: return ["todoTaskId", "completed", "notes"]
+        case .snooze: return ["todoTaskId", "daysToExtend", "newDeadline", "notes"]
+        case .archive, .unarchive: return []
+        case .delete: return ["deletedChain"]
+        case .merge: return ["base", "policy", "resolutions"]
+        }
+    }
+
+    static func requiredKeys(_ action: Action) -> [String] {
+        switch action {
+        case .create: return ["title"]
+        case .createTodo: return ["todoTaskId", "deadline"]
+        case .completeTodo: return ["todoTaskId", "completed"]
+        case .snooze: return ["todoTaskId"]
+        case .merge: return ["base"]
+        default: return []
+        }
+    }
+
+    static func check(_ payload: JSONObject, action: Action, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> Payload? {
+        let before = sink.findings.count
+        sink.checkKeys(payload, at: path, allowed: allowedKeys(action), unknownRule: .payloadUnknownKey, reservedIsForbidden: true,
+                       what: "a \(action.rawValue) payload")
+        for key in requiredKeys(action) where payload[key] == nil {
+            sink.add(.payloadRequired, "a \(action.rawValue) payload requires \"\(key)\"", at: JSONPath.member(path, key))
+        }
+        checkSize(payload, into: &sink)
+
+        let typed: Payload?
+        switch action {
+        case .create, .update:
+            if action == .update && payload.count == 0 {
+                sink.add(.updateEmpty, "an UPDATE must set at least one field", at: path)
+            }
+            let fields = taskFields(payload, into: &sink)
+            if let extensions = payload["extensions"] { checkExtensions(extensions, into: &sink) }
+            typed = action == .create ? .create(fields) : .update(fields)
+        case .createTodo:
+            let todo = payload["todoTaskId"].flatMap { todoId($0, into: &sink) }
+            let deadline = payload["deadline"].flatMap { time($0, "deadline", into: &sink) }
+            let notes = payload["notes"].flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
+            typed = todo.flatMap { t in deadline.map { .createTodo(todo: t, deadline: $0, notes: notes) } }
+        case .completeTodo:
+            let todo = payload["todoTaskId"].flatMap { todoId($0, into: &sink) }
+            let completed = payload["completed"].flatMap { time($0, "completed", into: &sink) }
+            let notes = payload["notes"].flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
+            typed = todo.flatMap { t in completed.map { .completeTodo(todo: t, completed: $0, notes: notes) } }
+        case .snooze:
+            typed = snooze(payload, into: &sink)
+        case .archive:
+            typed = .archive
+        case .unarchive:
+            typed = .unarchive
+        case .delete:
+            typed = deletedChain(payload, into: &sink).map { .delete(deletedChain: $0) }
+        case .merge:
+            typed = MergeRules.check(payload, parents: parents, parentCount: parentCount, into: &sink).map { .merge($0) }
+        }
+        return sink.findings.count == before ? typed : nil
+    }
+
+    private static func checkSize(_ payload: JSONObject, into sink: inout FindingSink) {
+        var bytes: [UInt8] = []
+        CanonicalJSON.append(payload, to: &bytes)
+        if bytes.count > maxPayloadBytes {
+            sink.add(.payloadSize, "the payload's canonical form is \(bytes.count) bytes, over the limit of \(maxPayloadBytes)", at: path)
+        }
+    }
+
+    /// CREATE/UPDATE metadata: title (≥ 1 character), description, privacy, storyPoints
+    /// (≥ 0), priority (1–5), frequencyDays (≥ 1).
+    static func taskFields(_ payload: JSONObject, into sink: inout FindingSink) -> TaskFieldValues {
+        var fields = TaskFieldValues()
+        for field in TaskField.metadata {
+            guard let value = payload[field.rawValue] else { continue }
+            if let typed = fieldValue(value, for: field, at: JSONPath.member(path, field.rawValue), into: &sink) {
+                fields[field] = typed
+            }
+        }
+        return fields
+    }
+
+    /// Reads a value for a task field with that field's type and range (also used for
+    /// MERGE `manual` values, with the caller's rules).
+    static func fieldValue(_ value: JSONValue, for field: TaskField, at fieldPath: String, into sink: inout FindingSink,
+                           typeRule: Rule = .payloadType, rangeRule: Rule = .payloadRange) -> FieldValue? {
+        switch field {
+        case .title:
+            guard let text = sink.string(value, at: fieldPath, typeRule: typeRule) else { return nil }
+            if text.isEmpty {
+                sink.add(rangeRule, "title must have at least one character", at: fieldPath)
+                return nil
+            }
+            return .string(text)
+        case .description:
+            return sink.string(value, at: fieldPath, typeRule: typeRule).map { .string($0) }
+        case .privacy, .archived:
+            return sink.bool(value, at: fieldPath, typeRule: typeRule).map { .bool($0) }
+        case .priority:
+            return sink.integer(value, in: 1...5, at: fieldPath, typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
+        case .storyPoints:
+            return sink.integer(value, in: 0...Int64(FindingSink.maxSafeInteger), at: fieldPath, typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
+        case .frequencyDays:
+            return sink.integer(value, in: 1...Int64(FindingSink.maxSafeInteger), at: fieldPath, typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
+        }
+    }
+
+    static func todoId(_ value: JSONValue, at fieldPath: String = path + ".todoTaskId", into sink: inout FindingSink) -> UUIDv4? {
+        sink.uuid(value, at: fieldPath, typeRule: .payloadType, formatRule: .payloadTodoId)
+    }
+
+    static func time(_ value: JSONValue, _ key: String, into sink: inout FindingSink) -> UTCTime? {
+        sink.time(value, at: path + "." + key, typeRule: .payloadType, formatRule: .payloadTime, instantRule: .payloadTime)
+    }
+
+    private static func snooze(_ payload: JSONObject, into sink: inout FindingSink) -> Payload? {
+        let todo = payload["todoTaskId"].flatMap { todoId($0, into: &sink) }
+        let notes = payload["notes"].flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
+        let days = payload["daysToExtend"].flatMap {
+            sink.integer($0, in: 1...maxDaysToExtend, at: path + ".daysToExtend", typeRule: .payloadType, rangeRule: .payloadRange)
+        }
+        let deadline = payload["newDeadline"].flatMap { time($0, "newDeadline", into: &sink) }
+        switch (payload["daysToExtend"] != nil, payload["newDeadline"] != nil) {
+        case (true, true):
+            sink.add(.snoozeExactlyOne, "SNOOZE must have exactly one of daysToExtend and newDeadline, found both", at: path)
+            return nil
+        case (false, false):
+            sink.add(.snoozeExactlyOne, "SNOOZE must have exactly one of daysToExtend and newDeadline, found neither", at: path)
+            return nil
+        default:
+            guard let todo else { return nil }
+            if let days { return .snooze(todo: todo, change: .days(Int(days)), notes: notes) }
+            if let deadline { return .snooze(todo: todo, change: .newDeadline(deadline), notes: notes) }
+            return nil
+        }
+    }
+
+    /// deletedChain: absent or empty is E_MISSING_DELETED_CHAIN; not an array, or a
+    /// non-string entry, is a type error; a malformed id is an encoding error; an id twice
+    /// is E_MISSING_DELETED_CHAIN.
+    private static func deletedChain(_ payload: JSONObject, into sink: inout FindingSink) -> [NodeID]? {
+        let chainPath = path + ".deletedChain"
+        guard let value = payload["deletedChain"] else {
+            sink.add(.deletedChainMissing, "a DELETE must carry deletedChain, the ids of every node it deletes", at: chainPath)
+            return nil
+        }
+        guard let entries = sink.array(value, at: chainPath, typeRule: .payloadType) else { return nil }
+        if entries.isEmpty {
+            sink.add(.deletedChainMissing, "deletedChain must not be empty", at: chainPath)
+            return nil
+        }
+        var chain: [NodeID] = []
+        chain.reserveCapacity(entries.count)
+        var seen = Set<NodeID>(minimumCapacity: entries.count)
+        var complete = true
+        for (index, entry) in entries.enumerated() {
+            let entryPath = JSONPath.index(chainPath, index)
+            guard let id = sink.nodeId(entry, at: entryPath, typeRule: .payloadType, formatRule: .payloadNodeId) else {
+                complete = false
+                continue
+            }
+            if !seen.insert(id).inserted {
+                sink.add(.deletedChainDuplicate, "\(id) appears twice in deletedChain", at: entryPath)
+            }
+            chain.append(id)
+        }
+        return complete ? chain : nil
+    }
+
+    /// `extensions` is an object opaque to replay, but no reserved name may be a key at
+    /// any depth (objects inside arrays included). Iterative: depth is already bounded by
+    /// the reader, and an explicit stack keeps this loop independent of it anyway.
+    private static func checkExtensions(_ value: JSONValue, into sink: inout FindingSink) {
+        let root = path + ".extensions"
+        guard case .object = value else {
+            sink.add(.payloadType, "extensions must be an object, found \(value.typeName)", at: root)
+            return
+        }
+        var pending: [(JSONValue, String)] = [(value, root)]
+        while let (current, currentPath) = pending.popLast() {
+            switch current {
+            case let .object(object):
+                for member in object.members.reversed() {
+                    let memberPath = JSONPath.member(currentPath, member.key)
+                    if ReservedNames.contains(member.key) {
+                        sink.add(.payloadReserved, "\(quotedKey(member.key)) is a reserved name and may not appear inside extensions", at: memberPath)
+                    }
+                    pending.append((member.value, memberPath))
+                }
+            case let .array(elements):
+                for (index, element) in elements.enumerated().reversed() {
+                    pending.append((element, JSONPath.index(currentPath, index)))
+                }
+            default:
+                break
+            }
+        }
+    }
+}

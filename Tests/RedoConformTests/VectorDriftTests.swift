@@ -1,0 +1,34 @@
+import XCTest
+@testable import RedoConformKit
+
+/// The shipped node and log vectors are exactly what the generator writes for the shipped
+/// seed: regenerating changes no byte, and no stray file hides among them.
+final class VectorDriftTests: XCTestCase {
+    func testShippedVectorsMatchTheGenerator() throws {
+        let root = VectorRoot.shipped
+        let files = VectorGenerator.files(seed: VectorGenerator.shippedSeed)
+        for file in files {
+            let shipped = try root.bytes(file.path)
+            XCTAssertTrue(shipped == file.bytes, "\(file.path) drifted from the generator: run `redo-conform vectors generate --out Vectors`")
+        }
+        for folder in ["nodes", "logs"] {
+            let generated = Set(files.filter { $0.path.hasPrefix(folder + "/") }.map { String($0.path.dropFirst(folder.count + 1)) })
+            let present = Set(try FileManager.default.contentsOfDirectory(atPath: root.url(folder)))
+            XCTAssertEqual(present.subtracting(generated), [], "files in Vectors/\(folder) the generator does not write")
+        }
+    }
+
+    func testSameSeedSameBytesOtherSeedOtherBytes() {
+        let a = VectorGenerator.files(seed: "s1"), b = VectorGenerator.files(seed: "s1"), c = VectorGenerator.files(seed: "s2")
+        XCTAssertEqual(a.map(\.bytes), b.map(\.bytes))
+        XCTAssertNotEqual(a.first { $0.path == "nodes/create-valid.json" }?.bytes, c.first { $0.path == "nodes/create-valid.json" }?.bytes)
+    }
+
+    func testOtherSeedsPassTheirOwnSuites() throws {
+        let dir = NSTemporaryDirectory() + "/vectors-\(UUID().uuidString)"
+        let captured = CapturedConsole()
+        XCTAssertEqual(VectorsCommand.generate(seed: "another seed", into: dir, console: captured.console), .ok)
+        let check = CapturedConsole()
+        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: dir), console: check.console), .ok, check.stdout)
+    }
+}

@@ -1,0 +1,49 @@
+import XCTest
+@testable import RedoCore
+
+/// The ancestry oracle against a brute-force walk on random DAGs shaped like REDO logs:
+/// chains, forks and MERGEs of up to ten parents, lamport = max(parents) + 1.
+final class AncestryTests: XCTestCase {
+    func testMatchesBruteForceOnRandomDAGs() {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<40 {
+            var parents: [[Int32]] = [[]]
+            var lamport: [Int64] = [1]
+            let size = 30 + round * 5
+            for n in 1..<size {
+                let count = n >= 2 && Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 2...min(10, n), using: &rng) : 1
+                var chosen = Set<Int32>()
+                while chosen.count < count { chosen.insert(Int32(Int.random(in: max(0, n - 12)..<n, using: &rng))) }
+                let list = Array(chosen).shuffled(using: &rng)
+                parents.append(list)
+                lamport.append(list.map { lamport[Int($0)] }.max()! + 1)
+            }
+            var ancestry = Ancestry()
+            for n in 0..<size { ancestry.add(index: Int32(n), lamport: lamport[n], parents: parents[n]) }
+            for _ in 0..<400 {
+                let a = Int32.random(in: 0..<Int32(size), using: &rng), x = Int32.random(in: 0..<Int32(size), using: &rng)
+                XCTAssertEqual(ancestry.isAncestor(a, of: x), bruteForce(a, x, parents), "round \(round): \(a) → \(x)")
+            }
+        }
+    }
+
+    private func bruteForce(_ a: Int32, _ x: Int32, _ parents: [[Int32]]) -> Bool {
+        var seen: Set<Int32> = [x]
+        var pending = [x]
+        while let node = pending.popLast() {
+            if node == a { return true }
+            for p in parents[Int(node)] where seen.insert(p).inserted { pending.append(p) }
+        }
+        return false
+    }
+
+    func testLongChainQueriesAreLogarithmic() {
+        var ancestry = Ancestry()
+        ancestry.add(index: 0, lamport: 1, parents: [])
+        for n in 1..<200_000 { ancestry.add(index: Int32(n), lamport: Int64(n + 1), parents: [Int32(n - 1)]) }
+        for k in stride(from: 0, to: 200_000, by: 997) {
+            XCTAssertTrue(ancestry.isAncestor(Int32(k), of: 199_999))
+            XCTAssertFalse(ancestry.isAncestor(199_999, of: Int32(k)) && k != 199_999)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import XCTest
+import RedoCrypto
+@testable import RedoCore
+
+/// Messages, paths and precedence on hand-made records (the vector suites cover every
+/// rule; these pin down what a person reads).
+final class NodeValidatorTests: XCTestCase {
+    static let key = try! Ed25519KeyPair(seed: [UInt8](repeating: 9, count: 32))
+
+    static func node(_ payload: String = #"{"title":"T"}"#, action: String = "CREATE", parents: String = "[]", extra: String = "", sign: Bool = true) -> [UInt8] {
+        let k = key.publicKey
+        let body = #"{"version":1,"parents":\#(parents),"timestamp":{"lamport":1,"wall":"2025-10-26T00:00:00.000Z"},"author":{"userId":"\#(k.redoUserId)","deviceId":"d","publicKey":"\#(k.hex)"},"action":"\#(action)","taskId":"550e8400-e29b-41d4-a716-446655440000","data":{"payload":\#(payload)}\#(extra)}"#
+        guard case let .object(object) = try! JSONReader.parse(body) else { fatalError() }
+        let (id, signature) = NodeBody.seal(object, with: key)
+        var members = [JSONMember(key: "id", value: .string(id.text))] + object.members
+        if sign { members.append(JSONMember(key: "signature", value: .string(signature.hex))) }
+        return Array(CanonicalJSON.bytes(of: .object(JSONObject(members))))
+    }
+
+    func testValidNodeIsTyped() throws {
+        let check = NodeValidator().check(bytes: Self.node(#"{"title":"T","priority":5,"extensions":{"x":[1]}}"#))
+        XCTAssertEqual(check.findings, [])
+        let node = try XCTUnwrap(check.node)
+        XCTAssertEqual(node.action, .create)
+        XCTAssertEqual(node.lamport, 1)
+        guard case let .create(fields) = node.payload else { return XCTFail() }
+        XCTAssertEqual(fields[.priority], .integer(5))
+        XCTAssertEqual(fields[.title], .string("T"))
+    }
+
+    func testEveryFindingIsReportedWithPathAndMessage() {
+        let check = NodeValidator().check(bytes: Self.node(#"{"title":"","priority":"5","guid":1,"extensions":{"a":[{"wall":2}]}}"#, extra: #","extra":true"#))
+        let summary = check.findings.map { "\($0.rule.id) \($0.path)" }
+        XCTAssertEqual(Set(summary), [
+            "envelope.unknownKey $.extra", "payload.range $.data.payload.title", "payload.type $.data.payload.priority",
+            "payload.reserved $.data.payload.guid", "payload.reserved $.data.payload.extensions.a[0].wall",
+        ])
+        XCTAssertEqual(check.primaryCode, .schemaMismatch)
+        XCTAssertNil(check.node)
+        XCTAssertTrue(check.findings.contains { $0.message == "expected an integer, found a string" })
+    }
+
+    func testReservedNameOnlyForbiddenInPayloadNotEnvelope() {
+        let check = NodeValidator().check(bytes: Self.node(extra: #","email":"x""#))
+        XCTAssertEqual(check.findings.map(\.rule.id), ["envelope.unknownKey"])
+    }
+
+    func testPrecedencePicksEncodingOverSignature() {
+        var bytes = Self.node()
+        // Break the signature and the taskId's case at once (ids stay consistent with content).
+        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "550e8400", with: "550E8400")
+        bytes = Array(text.utf8)
+        let check = NodeValidator().check(bytes: bytes)
+        XCTAssertEqual(check.primaryCode, .encodingViolation)
+        XCTAssertEqual(Set(check.findings.map(\.rule.id)), ["taskId.format", "id.hash", "signature.invalid"])
+    }
+
+    func testProfiles() {
+        let unsigned = Self.node(sign: false)
+        XCTAssertEqual(NodeValidator(profile: .synced).check(bytes: unsigned).findings.map(\.rule.id), ["signature.missing"])
+        XCTAssertTrue(NodeValidator(profile: .local).check(bytes: unsigned).passed)
+    }
+
+    func testNonIJSONStopsBeforeHashing() {
+        let check = NodeValidator().check(bytes: Array(#"{"id":"sha256:00","id":"x"}"#.utf8))
+        XCTAssertEqual(check.findings.map(\.rule.id), ["record.syntax"])
+        XCTAssertEqual(check.findings.first?.message, "not I-JSON: line 1, column 19 (byte 18): duplicate object key \"id\" (I-JSON forbids duplicate names)")
+    }
+
+    func testUserIdMessagesNameTheExpectedPrefix() {
+        let text = String(decoding: Self.node(), as: UTF8.self)
+        let wrong = text.replacingOccurrences(of: "\"userId\":\"\(Self.key.publicKey.redoUserId)\"", with: "\"userId\":\"\(String(repeating: "0", count: 32))\"")
+        let check = NodeValidator().check(bytes: Array(wrong.utf8))
+        let finding = check.findings.first { $0.rule == .userIdPrefix }
+        XCTAssertEqual(finding?.message, "userId must be the first 32 hex digits of publicKey (\(Self.key.publicKey.redoUserId)), found \(String(repeating: "0", count: 32))")
+        XCTAssertEqual(finding?.path, "$.author.userId")
+    }
+
+    func testMergeStaticRules() {
+        let parent = "sha256:" + String(repeating: "a", count: 64), other = "sha256:" + String(repeating: "b", count: 64)
+        let ok = NodeValidator().check(bytes: Self.node(#"{"base":"\#(parent)","resolutions":{"task":[{"path":"priority","strategy":"manual","value":4},{"path":"priority","strategy":"max"}]}}"#,
+                                                         action: "MERGE", parents: #"["\#(parent)","\#(other)"]"#))
+        XCTAssertEqual(ok.findings, [])
+        guard case let .merge(merge)? = ok.node?.payload else { return XCTFail("\(ok.findings)") }
+        XCTAssertEqual(merge.taskResolutions[.priority]?.strategy, .manual) // the first resolution for a path wins
+        XCTAssertEqual(merge.taskResolutions[.priority]?.value, .integer(4))
+        let bad = NodeValidator().check(bytes: Self.node(#"{"base":"\#(parent)","resolutions":{"task":[{"path":"title","strategy":"ours","chosenParent":"sha256:\#(String(repeating: "c", count: 64))"}],"todos":[{"todoTaskId":"550e8400-e29b-41d4-a716-446655440000","fields":[{"path":"completed","strategy":"manual","value":null},{"path":"title","strategy":"lww"}]}]}}"#,
+                                                          action: "MERGE", parents: #"["\#(parent)","\#(other)"]"#))
+        XCTAssertEqual(bad.findings.map(\.rule.id), ["merge.resolution.chosenParent", "merge.resolution.path"])
+    }
+}
