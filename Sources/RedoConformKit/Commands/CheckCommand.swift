@@ -8,6 +8,7 @@ public enum CheckCommand {
         WycheproofSuite(),
         NodeVectorSuite(),
         LogVectorSuite(),
+        ReconstructionVectorSuite(),
     ]
 
     public static func run(root: VectorRoot, console: Console) -> ExitStatus {

@@ -15,7 +15,7 @@ public enum VectorGenerator {
     public static let formatVersion = 1
 
     public static func files(seed: String) -> [GeneratedFile] {
-        nodeFiles(seed: seed) + logFiles(seed: seed)
+        nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed)
     }
 
     static func expectedJSON(_ expected: ExpectedVerdict) -> JSONValue {
@@ -70,6 +70,29 @@ public enum VectorGenerator {
             })),
         ]))
         files.append(GeneratedFile(path: "logs/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
+        return files
+    }
+
+    static func reconstructionFiles(seed: String) -> [GeneratedFile] {
+        let scenarios = ReconstructionScenarios(seed: seed).all
+        var files: [GeneratedFile] = []
+        for s in scenarios {
+            files.append(GeneratedFile(path: "reconstruction/\(s.id).jsonl", bytes: s.records.flatMap { $0 + [0x0A] }))
+            files.append(GeneratedFile(path: "reconstruction/\(s.id).state.json", bytes: LogPipeline.stateBytes(s.records)))
+        }
+        let manifest = JSONValue.object(JSONObject([
+            member("format", str("redo-conform/reconstruction-vectors")),
+            member("version", num(Double(formatVersion))),
+            member("seed", str(seed)),
+            member("comment", str("Each scenario is a JSON Lines change log; validate it (synced profile), reconstruct it, and write the state as RFC 8785 canonical JSON (PROTOCOL.md, Reconstructed state). It must equal the .state.json file byte for byte; the assertions name the facts each scenario is about.")),
+            member("keys", keysJSON(seed: seed, count: 2)),
+            member("scenarios", .array(scenarios.map { s in
+                .object(JSONObject([member("id", str(s.id)), member("file", str("\(s.id).jsonl")), member("state", str("\(s.id).state.json")),
+                                    member("comment", str(s.comment)), member("flags", .array(s.flags.map { str($0.rawValue) })),
+                                    member("assertions", .array(s.assertions.map { path, value in .object(JSONObject([member("path", str(path)), member("equals", value)])) }))]))
+            })),
+        ]))
+        files.append(GeneratedFile(path: "reconstruction/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
         return files
     }
 }

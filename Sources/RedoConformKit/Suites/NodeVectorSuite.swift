@@ -54,9 +54,8 @@ public struct LogVectorSuite: VectorSuite {
                 let expected = s["expected"]?.arrayValue ?? []
                 do {
                     let text = try root.bytes("logs/" + (s["file"]?.stringValue ?? "\(id).jsonl"))
-                    let lines = text.split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
-                    let validator = NodeValidator()
-                    let verdict = LogValidator().validate(lines.map { validator.check(bytes: $0) })
+                    let lines = LogPipeline.lines(text)
+                    let verdict = LogPipeline.validate(lines)
                     guard lines.count == expected.count else {
                         result.check(false, "\(id): \(lines.count) records but \(expected.count) expectations")
                         continue

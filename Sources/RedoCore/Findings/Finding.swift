@@ -1,6 +1,6 @@
 /// One broken rule: what (code and stable rule id), where (JSON path), why (a message a
 /// person can act on) and, for log-level rules, which other nodes are involved.
-public struct Finding: Sendable, Equatable, CustomStringConvertible {
+public struct Finding: Error, Sendable, Equatable, CustomStringConvertible {
     public let rule: Rule
     public let message: String
     /// JSONPath-style location inside the record, e.g. `$.author.userId`.

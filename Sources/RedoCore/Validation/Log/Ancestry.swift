@@ -47,6 +47,13 @@ struct Ancestry {
 
     func lamport(of index: Int32) -> Int64 { lamport[Int(index)] }
 
+    /// All parents of a node (first parent first).
+    func parents(of index: Int32) -> [Int32] {
+        let first = treeParent[Int(index)]
+        guard first >= 0 else { return [] }
+        return [first] + (extraParents[index] ?? [])
+    }
+
     /// Whether `a` is `x` or a first-parent ancestor of it.
     func isTreeAncestor(_ a: Int32, of x: Int32) -> Bool {
         let target = depth[Int(a)]

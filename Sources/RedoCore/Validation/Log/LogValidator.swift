@@ -44,6 +44,11 @@ struct LogPass {
     private var ancestryIndex: [Int32] = []
     private var ancestry = Ancestry()
     private var ancestryNodes: [Int32] = []
+    /// Field writers of valid nodes, for MERGE semantics.
+    private var history = History()
+    /// Decisions of the MERGE being processed, kept when it turns out valid.
+    private var pendingDecisions: MergeDecisions?
+    private var mergeDecisions: [NodeID: MergeDecisions] = [:]
     /// The first valid CREATE_TODO of each (task, todo) in processing order.
     private var todoCreators: [TodoKey: Int32] = [:]
     private var originalCreate: [UUIDv4: Int32] = [:]
@@ -166,6 +171,7 @@ struct LogPass {
 
     private mutating func process(_ position: Int32) {
         let node = nodes[Int(position)]
+        pendingDecisions = nil
         var own: [Finding] = []
         var roots: [NodeID] = []
         var deletes: [NodeID] = []
@@ -290,6 +296,14 @@ struct LogPass {
             own += DeletedChainRule.check(chain, parents: parentPositions, nodes: nodes, index: index)
         case let .merge(merge):
             checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own)
+            // MERGE semantics run only for a MERGE that is otherwise valid.
+            if !own.hasErrors, let base = index[merge.base] {
+                let evaluator = MergeEvaluator(history: history, ancestry: ancestry)
+                switch evaluator.evaluate(node, merge, base: ancestryIndex[Int(base)], parents: parentAncestry) {
+                case let .success(decisions): pendingDecisions = decisions
+                case let .failure(finding): own.append(finding)
+                }
+            }
         default:
             break
         }
@@ -319,7 +333,10 @@ struct LogPass {
 
     private mutating func registerValid(_ node: Node, position: Int32, parentPositions: [Int32]) {
         let ancestryPosition = Int32(ancestryNodes.count)
-        ancestry.add(index: ancestryPosition, lamport: node.lamport, parents: parentPositions.map { ancestryIndex[Int($0)] })
+        let parentAncestry = parentPositions.map { ancestryIndex[Int($0)] }
+        ancestry.add(index: ancestryPosition, lamport: node.lamport, parents: parentAncestry)
+        history.register(node, parents: parentAncestry, decisions: pendingDecisions)
+        if let decisions = pendingDecisions { mergeDecisions[node.id] = decisions }
         ancestryIndex[Int(position)] = ancestryPosition
         ancestryNodes.append(position)
         if case let .createTodo(todo, _, _) = node.payload {
@@ -357,6 +374,7 @@ struct LogPass {
         for (text, code) in malformed where !listed.contains(text) { rejected.append((text, code)) }
         rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
 
-        return LogVerdict(records: verdicts, nodes: order.map { nodes[$0] }, nodeStatus: order.map { primary[$0] }, rejected: rejected)
+        return LogVerdict(records: verdicts, nodes: order.map { nodes[$0] }, nodeStatus: order.map { primary[$0] }, rejected: rejected,
+                          mergeDecisions: mergeDecisions)
     }
 }

@@ -28,6 +28,8 @@ public struct LogVerdict: Sendable {
     /// Every id some record claims and no valid node holds, with its code, sorted by id
     /// text. Malformed ids appear verbatim; records without a string id are not listed.
     public var rejected: [(id: String, code: ErrorCode)]
+    /// What each valid MERGE decided (replay applies exactly these fields).
+    public var mergeDecisions: [NodeID: MergeDecisions]
 
     public var validNodes: [Node] { zip(nodes, nodeStatus).compactMap { $1 == nil ? $0 : nil } }
 

@@ -1,0 +1,107 @@
+import RedoCrypto
+
+/// What the state at any valid node is, without storing a state per node.
+///
+/// Task fields are last-writer registers: each node keeps, per field, the node that last
+/// wrote it among its ancestors (a MERGE takes the latest over its parents), so the value
+/// at any node is one lookup — 7 integers per node. Todos are replayed on demand from the
+/// few nodes that wrote each todo, filtered to the node's ancestors; that replay is exact
+/// even for relative SNOOZEs. Positions are `Ancestry` positions (valid nodes, in total
+/// order).
+struct History {
+    private static let fieldCount = TaskField.allCases.count
+    private(set) var nodes: [Node] = []
+    private var writers: [Int32] = []
+    private var decisions: [Int32: MergeDecisions] = [:]
+    private var todoWriters: [TodoKey: [Int32]] = [:]
+
+    struct TodoKey: Hashable {
+        let task: UUIDv4
+        let todo: UUIDv4
+    }
+
+    func node(_ position: Int32) -> Node { nodes[Int(position)] }
+    func decisions(at position: Int32) -> MergeDecisions? { decisions[position] }
+
+    /// Registers the next valid node (positions must follow `Ancestry`'s).
+    mutating func register(_ node: Node, parents: [Int32], decisions merged: MergeDecisions?) {
+        let position = Int32(nodes.count)
+        nodes.append(node)
+        if let merged { decisions[position] = merged }
+        for field in TaskField.allCases {
+            var latest: Int32 = -1
+            for parent in parents {
+                let candidate = writers[Int(parent) * Self.fieldCount + field.index]
+                if candidate >= 0 && (latest < 0 || nodes[Int(latest)].precedes(nodes[Int(candidate)])) { latest = candidate }
+            }
+            if writes(node, field, merged) { latest = position }
+            writers.append(latest)
+        }
+        var todos: [UUIDv4] = []
+        if let todo = node.payload.todoTaskId { todos.append(todo) }
+        if let merged { todos += merged.todos.keys }
+        for todo in todos { todoWriters[TodoKey(task: node.taskId, todo: todo), default: []].append(position) }
+    }
+
+    private func writes(_ node: Node, _ field: TaskField, _ merged: MergeDecisions?) -> Bool {
+        writtenValue(node, field, merged) != nil
+    }
+
+    private func writtenValue(_ node: Node, _ field: TaskField, _ merged: MergeDecisions?) -> FieldValue? {
+        switch node.payload {
+        case let .create(values): return field == .archived ? .bool(false) : values[field]
+        case let .update(values): return values[field]
+        case .archive: return field == .archived ? .bool(true) : nil
+        case .unarchive: return field == .archived ? .bool(false) : nil
+        case .merge: return merged?.task[field]
+        default: return nil
+        }
+    }
+
+    /// The value of a task field in the state at `position` (nil: never set).
+    func taskValue(at position: Int32, _ field: TaskField) -> FieldValue? {
+        let writer = writers[Int(position) * Self.fieldCount + field.index]
+        guard writer >= 0 else { return nil }
+        return writtenValue(nodes[Int(writer)], field, decisions[writer])
+    }
+
+    /// A todo in the state at `position`: the replay of the nodes that wrote it, among
+    /// `position` and its ancestors, in total order.
+    func todoState(at position: Int32, task: UUIDv4, todo: UUIDv4, ancestry: Ancestry) -> TodoState? {
+        var state = TaskState()
+        for writer in todoWriters[TodoKey(task: task, todo: todo)] ?? [] where ancestry.isAncestor(writer, of: position) {
+            let node = nodes[Int(writer)]
+            if case .merge = node.payload {
+                for (field, value) in decisions[writer]?.todos[todo] ?? [:] { state.todos[todo]?.set(field, value) }
+            } else {
+                state.applyTodo(node)
+            }
+        }
+        return state.todos[todo]
+    }
+
+    /// Todos written by nodes that are ancestors of (or are) one of `tips` but not of
+    /// `base`: the only todos a MERGE over these tips can find changed. Walks just those
+    /// branches.
+    func todosWritten(onBranchesFrom tips: [Int32], above base: Int32, ancestry: Ancestry) -> [UUIDv4] {
+        var seen = Set<Int32>()
+        var pending: [Int32] = []
+        for tip in tips where !ancestry.isAncestor(tip, of: base) && seen.insert(tip).inserted { pending.append(tip) }
+        var todos = Set<UUIDv4>()
+        let parentsOf: (Int32) -> [Int32] = { ancestry.parents(of: $0) }
+        while let next = pending.popLast() {
+            let node = nodes[Int(next)]
+            if let todo = node.payload.todoTaskId { todos.insert(todo) }
+            if let merged = decisions[next] { todos.formUnion(merged.todos.keys) }
+            for parent in parentsOf(next) where !seen.contains(parent) && !ancestry.isAncestor(parent, of: base) {
+                seen.insert(parent)
+                pending.append(parent)
+            }
+        }
+        return todos.sorted()
+    }
+}
+
+extension TaskField {
+    var index: Int { TaskField.allCases.firstIndex(of: self)! }
+}
