@@ -2,6 +2,7 @@
 // RedoConformKit, where it is unit-tested.
 import ArgumentParser
 import RedoConformKit
+import RedoCore
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ struct RedoConform: ParsableCommand {
 
         Exit status: 0 all valid; 1 findings (invalid input, failed vectors); 2 usage or I/O error.
         """,
-        subcommands: [Check.self, Canonicalize.self, Hash.self, Vectors.self],
+        subcommands: [Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self, Hash.self, Vectors.self],
         defaultSubcommand: Check.self
     )
 }
@@ -98,5 +99,138 @@ struct Vectors: ParsableCommand {
         func run() throws {
             finish(VectorsCommand.generate(seed: seed, into: out, console: .standard))
         }
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+extension ReconstructCommand.Format: ExpressibleByArgument {}
+extension ValidationProfile: ExpressibleByArgument {}
+
+/// Options every command that reads change logs shares.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Files, directories (walked for .json/.jsonl/.ndjson) or - for stdin.")
+    var paths: [String]
+
+    @Option(help: "synced (signatures required) or local.")
+    var profile: ValidationProfile = .synced
+
+    @Option(help: "Threads for node checks (default: all cores).")
+    var jobs: Int = ValidationOptions.defaultJobs
+
+    var validation: ValidationOptions {
+        var options = ValidationOptions()
+        options.profile = profile
+        options.jobs = max(1, jobs)
+        return options
+    }
+}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate change logs: every node-level and log-level rule, as one log.",
+        discussion: """
+        Reads single nodes, JSON arrays of nodes, JSON Lines, id → node maps (Firestore \
+        collection exports) and {"users": {uid: {"changes": {id: node}}}} exports.
+
+        Exit status: 0 every record valid; 1 some record rejected; 2 usage error or an \
+        input that could not be read (the check is incomplete).
+        """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "text, json or junit.")
+    var format: ReportFormat = .text
+
+    @Option(help: "Write the report to FILE instead of stdout.")
+    var output: String?
+
+    @Flag(help: "Text: only the summary; no progress bar.")
+    var quiet = false
+
+    func run() throws {
+        finish(ValidateCommand.run(input.paths, options: input.validation, format: format, output: output, quiet: quiet, console: .standard))
+    }
+}
+
+struct Reconstruct: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the reconstructed state: canonical JSON (compare platforms by hash) or a readable task list.",
+        discussion: "Exit status: 0 all records valid; 1 some record rejected (the state of the valid ones is still printed); 2 usage or I/O error."
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "json (RFC 8785 canonical, no trailing newline) or text.")
+    var format: ReconstructCommand.Format = .json
+
+    @Option(help: "The time urgency is computed at (YYYY-MM-DDTHH:MM:SS.mmmZ; default: now).")
+    var at: String?
+
+    func run() throws {
+        finish(ReconstructCommand.run(input.paths, options: input.validation, format: format, at: at, console: .standard))
+    }
+}
+
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check ids and signatures only (no schema or log rules).",
+        discussion: "Exit status: 0 every id matches and every signature verifies; 1 otherwise; 2 usage or I/O error."
+    )
+
+    @Argument(help: "Files, directories or - for stdin.")
+    var paths: [String]
+
+    @Option(help: "Threads (default: all cores).")
+    var jobs: Int = ValidationOptions.defaultJobs
+
+    func run() throws {
+        var options = ValidationOptions()
+        options.jobs = max(1, jobs)
+        finish(VerifyCommand.run(paths, options: options, console: .standard))
+    }
+}
+
+struct Sign: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sign a node: fill author.publicKey/userId if absent, compute id and signature, print the node.",
+        discussion: "Exit status: 0 signed; 1 the node is unusable (not JSON, author of another key); 2 usage or I/O error."
+    )
+
+    @Argument(help: "The node (a JSON file, or - for stdin).")
+    var node: String = "-"
+
+    @Option(help: "A key file written by keygen.")
+    var key: String
+
+    func run() throws {
+        finish(SignCommand.run(node: InputPath(node), keyPath: key, console: .standard))
+    }
+}
+
+struct Keygen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create an Ed25519 key file (mode 0600; never overwrites without --force).",
+        discussion: "Without --seed or --seed-text the key is random. --seed-text derives the seed as SHA-256 of the text: for reproducible fixtures only."
+    )
+
+    @Option(help: "The 32-byte seed as 64 lowercase hex digits.")
+    var seed: String?
+
+    @Option(name: .customLong("seed-text"), help: "Derive the seed from this text (fixtures only).")
+    var seedText: String?
+
+    @Option(help: "Write the key file here (default: stdout).")
+    var out: String?
+
+    @Flag(help: "Overwrite an existing key file.")
+    var force = false
+
+    func validate() throws {
+        if seed != nil && seedText != nil { throw ValidationError("use either --seed or --seed-text, not both") }
+    }
+
+    func run() throws {
+        finish(KeygenCommand.run(seedHex: seed, seedText: seedText, out: out, force: force, console: .standard))
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+@testable import RedoConformKit
 
 /// Runs the real `redo-conform` binary, as a user or a CI job does.
 final class BinaryEndToEndTests: XCTestCase {
@@ -59,5 +60,28 @@ final class BinaryEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 2, result.stderr)
         let missing = try Self.run(["check", "/no/such/dir"])
         XCTAssertEqual(missing.status, 2)
+    }
+}
+
+extension BinaryEndToEndTests {
+    func testValidateExitStatuses() throws {
+        let folder = TempFiles.folder("e2e-validate")
+        let valid = LogScenarios(seed: "e2e").all.first { $0.id == "valid-life" }!
+        let broken = LogScenarios(seed: "e2e").all.first { $0.id == "broken-branch" }!
+        let good = TempFiles.write(valid.records.flatMap { $0 + [0x0A] }, to: folder + "/good.jsonl")
+        let bad = TempFiles.write(broken.records.flatMap { $0 + [0x0A] }, to: folder + "/bad.jsonl")
+        XCTAssertEqual(try Self.run(["validate", good]).status, 0)
+        let failing = try Self.run(["validate", good, bad])
+        XCTAssertEqual(failing.status, 1)
+        XCTAssertTrue(failing.stdout.contains("bad.jsonl:3"), failing.stdout)
+        let missing = try Self.run(["validate", good, folder + "/nope.json"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stdout.contains("nope.json: no such file or directory"), missing.stdout)
+        let junit = try Self.run(["validate", bad, "--format", "junit", "--output", folder + "/report.xml"])
+        XCTAssertEqual(junit.status, 1)
+        XCTAssertTrue(try String(contentsOfFile: folder + "/report.xml", encoding: .utf8).contains("<failure type=\"E_HASH_MISMATCH\""))
+        let stdin = try Self.run(["validate", "-", "--format", "json"], stdin: String(decoding: valid.records.flatMap { $0 + [0x0A] }, as: UTF8.self))
+        XCTAssertEqual(stdin.status, 0, stdin.stdout + stdin.stderr)
+        XCTAssertTrue(stdin.stdout.contains("\"source\":\"<stdin>:8\""), stdin.stdout)
     }
 }

@@ -43,6 +43,10 @@ final class RuleCatalogTests: XCTestCase {
             let check = NodeValidator(profile: profile, limits: limits).check(bytes: try root.bytes("nodes/" + c["file"]!.stringValue!))
             emitted.formUnion(check.findings.map(\.rule.id))
         }
+        for name in root.files(in: "exports", suffix: "") where name != "manifest.json" {
+            let run = ValidationRun(options: ValidationOptions()).run([root.url("exports/\(name)")])
+            for record in run.verdict.records { emitted.formUnion(record.findings.map(\.rule.id)) }
+        }
         for folder in ["logs", "reconstruction"] {
             for name in root.files(in: folder, suffix: ".jsonl") {
                 let verdict = LogPipeline.validate(LogPipeline.lines(try root.bytes("\(folder)/\(name)")))

@@ -9,6 +9,7 @@ public enum CheckCommand {
         NodeVectorSuite(),
         LogVectorSuite(),
         ReconstructionVectorSuite(),
+        ExportVectorSuite(),
     ]
 
     public static func run(root: VectorRoot, console: Console) -> ExitStatus {

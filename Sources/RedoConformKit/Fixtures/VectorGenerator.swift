@@ -15,7 +15,28 @@ public enum VectorGenerator {
     public static let formatVersion = 1
 
     public static func files(seed: String) -> [GeneratedFile] {
-        nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed)
+        nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed)
+    }
+
+    static func exportFiles(seed: String) -> [GeneratedFile] {
+        let cases = ExportCases(seed: seed).all
+        var files = cases.map { GeneratedFile(path: "exports/\($0.file)", bytes: $0.bytes) }
+        let manifest = JSONValue.object(JSONObject([
+            member("format", str("redo-conform/export-vectors")),
+            member("version", num(Double(formatVersion))),
+            member("seed", str(seed)),
+            member("comment", str("Each file is one export shape; validate each file alone. expected lists every record by its source (file name + suffix) in record order.")),
+            member("files", .array(cases.map { c in
+                .object(JSONObject([member("file", str(c.file)), member("comment", str(c.comment)),
+                                    member("expected", .array(c.expected.map { suffix, verdict in
+                                        var fields = [member("source", str(c.file + suffix))]
+                                        if case let .object(v) = expectedJSON(verdict) { fields += v.members }
+                                        return .object(JSONObject(fields))
+                                    }))]))
+            })),
+        ]))
+        files.append(GeneratedFile(path: "exports/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
+        return files
     }
 
     static func expectedJSON(_ expected: ExpectedVerdict) -> JSONValue {

@@ -24,17 +24,20 @@ public struct Console: Sendable {
         writeErr: { text in writeAll(2, Array(text.utf8)) }
     )
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    /// Writes all bytes to a file descriptor; false on an error (a full disk, a closed pipe).
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written <= 0 {
                     if written < 0 && errno == EINTR { continue }
-                    return
+                    return false
                 }
                 offset += written
             }
+            return true
         }
     }
 }

@@ -14,6 +14,7 @@ public struct InputPath: Sendable, Equatable, CustomStringConvertible {
 
 /// Why an input could not be read. Messages name the file.
 public struct InputError: Error, Sendable, CustomStringConvertible {
+    // path and reason are public so callers can rephrase
     public let path: String
     public let reason: String
     public var description: String { "\(path): \(reason)" }

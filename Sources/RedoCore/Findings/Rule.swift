@@ -25,6 +25,7 @@ extension Rule {
     public static let recordSyntax = Rule("record.syntax", .schemaMismatch, "the record is I-JSON (RFC 7493)")
     public static let recordObject = Rule("record.object", .schemaMismatch, "the record is a JSON object")
     public static let recordSize = Rule("record.size", .schemaMismatch, "the record is at most the record size limit")
+    public static let exportKey = Rule("export.key", .hashMismatch, "a node stored under a key (Firestore export) is stored under its own id")
 
     // MARK: Envelope shape
     public static let envelopeRequired = Rule("envelope.required", .schemaMismatch, "every required envelope key is present")
@@ -93,7 +94,7 @@ extension Rule {
 
     /// The whole catalog, in document order.
     public static let all: [Rule] = [
-        recordSyntax, recordObject, recordSize,
+        recordSyntax, recordObject, recordSize, exportKey,
         envelopeRequired, envelopeUnknownKey, envelopeType,
         idFormat, versionValue, parentsEntry, parentsCount, parentsDuplicate, lamportRange, wallFormat, wallInstant,
         userIdFormat, userIdPrefix, publicKeyFormat, deviceIdEmpty, actionEnum, taskIdFormat, signatureFormat,

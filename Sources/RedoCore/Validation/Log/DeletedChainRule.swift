@@ -22,7 +22,7 @@ enum DeletedChainRule {
             }
         }
         if overflow {
-            return [Finding(.deletedChainMismatch, "deletedChain lists \(limit) ids but the DELETE has more ancestors than that", path: path)]
+            return [Finding(.deletedChainMismatch, "deletedChain lists \(limit) id\(limit == 1 ? "" : "s"), but the DELETE has more ancestors than that (at least \(limit + 1))", path: path)]
         }
         let ancestors = Set(seen.map { nodes[Int($0)].id })
         let listed = Set(chain)

@@ -22,6 +22,25 @@ public struct NodeCheck: Sendable {
 
     public var passed: Bool { node != nil }
     public var primaryCode: ErrorCode? { findings.primaryCode }
+
+    public init(claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, findings: [Finding], node: Node?) {
+        self.claimedId = claimedId
+        self.claimedNodeId = claimedNodeId
+        self.taskIdText = taskIdText
+        self.findings = findings
+        self.node = node
+    }
+
+    /// The same verdict with one more finding (an error rejects the record).
+    public func adding(_ finding: Finding) -> NodeCheck {
+        NodeCheck(claimedId: claimedId, claimedNodeId: claimedNodeId, taskIdText: taskIdText, findings: findings + [finding],
+                  node: finding.severity == .error ? nil : node)
+    }
+
+    /// A record rejected before it could be read as JSON.
+    public static func unreadable(_ finding: Finding) -> NodeCheck {
+        NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
+    }
 }
 
 /// Checks one record on its own: I-JSON, envelope, payload, reserved names, size, hash,

@@ -1,0 +1,62 @@
+import Foundation
+import RedoCrypto
+import RedoCore
+
+/// `redo-conform reconstruct PATH...`: the reconstructed state — canonical JSON (to
+/// compare platforms by hash) or a readable task list with urgency at a given time.
+public enum ReconstructCommand {
+    public enum Format: String, CaseIterable, Sendable { case json, text }
+
+    public static func run(_ operands: [String], options: ValidationOptions, format: Format, at: String?, console: Console) -> ExitStatus {
+        var now = UTCTime(millisecondsSinceEpoch: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+        if let at {
+            guard case let .success(time) = UTCTime.parse(at) else {
+                console.error("error: --at must be a UTC time like 2025-10-26T09:30:00.000Z, got \(at)")
+                return .usageOrIO
+            }
+            now = time
+        }
+        let result = ValidationRun(options: options).run(operands)
+        for problem in result.problems { console.error("error: \(problem)") }
+        let reconstruction = Reconstructor.reconstruct(result.verdict)
+        switch format {
+        case .json: console.writeOut(StateRendering.canonicalBytes(reconstruction))
+        case .text: console.out(text(reconstruction, now: now))
+        }
+        return ValidateCommand.status(result)
+    }
+
+    static func text(_ reconstruction: Reconstruction, now: UTCTime) -> String {
+        var out = ""
+        for task in reconstruction.tasks {
+            let title = task.state.fields[.title]?.json.stringValue ?? "(untitled)"
+            var flags: [String] = []
+            if let priority = task.state.fields[.priority] { flags.append("priority \(priority)") }
+            if task.state.archived { flags.append("archived") }
+            out += "\(title)  [\(task.taskId)]\(flags.isEmpty ? "" : "  " + flags.joined(separator: ", "))\n"
+            if let current = task.currentTodo, let todo = task.todos.first(where: { $0.todoTaskId == current }) {
+                let days = Urgency.daysUntilDue(todo.deadline, now: now)
+                let urgency = Urgency.value(daysUntilDue: days)
+                out += "  current todo \(todo.todoTaskId): due \(todo.deadline) (\(formatDays(days))), urgency \(format(urgency, digits: 3))\n"
+            } else {
+                out += "  no current todo\n"
+            }
+            for todo in task.todos where todo.todoTaskId != task.currentTodo {
+                let state = todo.completed.map { "completed \($0)" } ?? "orphan, due \(todo.deadline)"
+                out += "  todo \(todo.todoTaskId): \(state)\n"
+            }
+        }
+        out += "\(reconstruction.tasks.count) tasks, \(reconstruction.deleted.count) deleted, \(reconstruction.rejected.count) rejected node ids (urgency at \(now))\n"
+        return out
+    }
+
+    static func formatDays(_ days: Double) -> String {
+        days >= 0 ? "in \(format(days, digits: 2)) days" : "\(format(-days, digits: 2)) days overdue"
+    }
+
+    static func format(_ value: Double, digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return String((value * scale).rounded() / scale)
+    }
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import RedoCore
+
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, json, junit
+}
+
+/// `redo-conform validate PATH...`: every rule, on everything given, as one log.
+public enum ValidateCommand {
+    public static func run(_ operands: [String], options: ValidationOptions, format: ReportFormat, output: String?, quiet: Bool, console: Console) -> ExitStatus {
+        let progress = quiet ? nil : ProgressMeter.forTerminal(console: console)
+        let result = ValidationRun(options: options, progress: progress).run(operands)
+        let written = ReportOutput.write(to: output, console: console) { sink in
+            switch format {
+            case .text:
+                let color = output == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+                TextReport(color: color, quiet: quiet).write(result, to: &sink)
+            case .json: JSONReport.write(result, profile: options.profile, to: &sink)
+            case .junit: JUnitReport.write(result, to: &sink)
+            }
+        }
+        guard written else { return .usageOrIO }
+        if format != .text || output != nil {
+            for problem in result.problems { console.error("error: \(problem)") }
+        }
+        return status(result)
+    }
+
+    /// 2 when an input could not be read (the check is incomplete), else 1 when any
+    /// record was rejected, else 0. Warnings do not fail.
+    static func status(_ result: ValidationResult) -> ExitStatus {
+        if !result.problems.isEmpty { return .usageOrIO }
+        return result.verdict.records.contains { $0.status == .rejected } ? .findings : .ok
+    }
+}
+
+/// Writes a report to a file (created or replaced) or to stdout.
+enum ReportOutput {
+    static func write(to path: String?, console: Console, _ body: (inout ReportSink) -> Void) -> Bool {
+        guard let path, path != "-" else {
+            var sink = ReportSink(console.writeOut)
+            body(&sink)
+            sink.flush()
+            return true
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            console.error("error: \(path): \(InputFile.systemReason())")
+            return false
+        }
+        defer { close(fd) }
+        var failed = false
+        var sink = ReportSink { bytes in
+            if !failed && !Console.writeAll(fd, bytes) { failed = true }
+        }
+        body(&sink)
+        sink.flush()
+        if failed { console.error("error: \(path): \(InputFile.systemReason())") }
+        return !failed
+    }
+}

@@ -1,0 +1,82 @@
+import RedoCrypto
+import RedoCore
+
+/// `redo-conform verify PATH...`: content address and signature only — for each record,
+/// is the id the hash of its canonical body, and does the signature verify? No schema or
+/// log rules (that is `validate`).
+public enum VerifyCommand {
+    public enum Outcome: Sendable, Equatable {
+        case ok
+        case unsigned
+        case hashMismatch(actual: String)
+        case badSignature
+        case unreadable(String)
+
+        var failed: Bool { self != .ok }
+
+        var text: String {
+            switch self {
+            case .ok: return "ok"
+            case .unsigned: return "no signature"
+            case let .hashMismatch(actual): return "id does not match the content (the body hashes to \(actual))"
+            case .badSignature: return "signature does not verify with author.publicKey"
+            case let .unreadable(reason): return reason
+            }
+        }
+    }
+
+    public static func outcome(_ record: InputRecord) -> Outcome {
+        let value: JSONValue
+        switch record.content {
+        case let .bytes(bytes):
+            do { value = try JSONReader.parse(bytes) } catch { return .unreadable("not I-JSON: \(error)") }
+        case let .value(parsed): value = parsed
+        case let .finding(finding): return .unreadable(finding.message)
+        }
+        guard case let .object(node) = value else { return .unreadable("not a JSON object") }
+        guard let idText = node["id"]?.stringValue, let id = NodeID(idText) else { return .unreadable("no well-formed id") }
+        let body = NodeBody.canonicalBytes(of: node)
+        let actual = NodeBody.id(ofCanonicalBody: body)
+        if actual != id { return .hashMismatch(actual: actual.text) }
+        guard let signatureValue = node["signature"] else { return .unsigned }
+        guard let signatureText = signatureValue.stringValue, let signature = try? Ed25519Signature(hex: signatureText) else {
+            return .unreadable("signature is not 128 lowercase hex digits")
+        }
+        guard let keyText = node["author"]?.objectValue?["publicKey"]?.stringValue, let key = try? Ed25519PublicKey(hex: keyText) else {
+            return .unreadable("author.publicKey is not 64 lowercase hex digits")
+        }
+        return Ed25519.verify(signature, of: body, by: key) ? .ok : .badSignature
+    }
+
+    public static func run(_ operands: [String], options: ValidationOptions, console: Console) -> ExitStatus {
+        let (files, walkProblems) = InputFiles.expand(operands)
+        var problems = walkProblems
+        var failed = 0
+        var total = 0
+        var pending: [InputRecord] = []
+        func flush() {
+            let outcomes = ParallelMap.map(pending, jobs: options.jobs) { outcome($0) }
+            for (record, result) in zip(pending, outcomes) {
+                total += 1
+                if result.failed {
+                    failed += 1
+                    console.line("\(record.source.text(files: files))  \(result.text)")
+                }
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        for (index, file) in files.enumerated() {
+            if let problem = RecordReader(file: file, index: Int32(index), options: options).read({ record in
+                pending.append(record)
+                if pending.count >= options.batchSize { flush() }
+            }, bytesRead: { _ in }) {
+                problems.append(problem)
+            }
+            flush()
+        }
+        for problem in problems { console.error("error: \(problem)") }
+        console.line("\(total) records: \(total - failed) verified, \(failed) failed")
+        if !problems.isEmpty { return .usageOrIO }
+        return failed > 0 ? .findings : .ok
+    }
+}

@@ -1,0 +1,54 @@
+import RedoCrypto
+import RedoCore
+
+/// Reads the records out of one JSON document, whatever export shape it has:
+/// - a single node object;
+/// - an array of nodes (`file#0`, `file#1`, …);
+/// - an object mapping node id → node, as a Firestore collection export (`file#<id>`); the
+///   key must equal the node's id;
+/// - a nested export `{"users": {uid: {"changes": {id: node}}}}` (`file#users/<uid>/changes/<id>`).
+public enum ExportShapes {
+    public enum Shape: String, Sendable {
+        case node, array, idMap = "id-map", nestedExport = "nested-export"
+    }
+
+    /// Keys that only a node has at its top level.
+    static let nodeKeys: Set<String> = ["version", "parents", "timestamp", "author", "action", "taskId", "data"]
+
+    public static func shape(of value: JSONValue) -> Shape {
+        switch value {
+        case .array: return .array
+        case let .object(object):
+            if object.members.contains(where: { nodeKeys.contains($0.key) }) { return .node }
+            if object.count == 1, case .object? = object["users"] { return .nestedExport }
+            return .idMap
+        default:
+            return .node // not an object or array: a (broken) single record
+        }
+    }
+
+    public static func records(of value: JSONValue, file: Int32) -> [InputRecord] {
+        switch (shape(of: value), value) {
+        case let (.array, .array(elements)):
+            return elements.enumerated().map { InputRecord(source: RecordSource(file: file, line: 0, key: String($0.offset)), content: .value($0.element), storedUnder: nil) }
+        case let (.idMap, .object(object)):
+            return object.members.map { InputRecord(source: RecordSource(file: file, line: 0, key: $0.key), content: .value($0.value), storedUnder: $0.key) }
+        case let (.nestedExport, .object(object)):
+            var records: [InputRecord] = []
+            for user in object["users"]?.objectValue?.members ?? [] {
+                guard let changes = user.value.objectValue?["changes"]?.objectValue else {
+                    records.append(InputRecord(source: RecordSource(file: file, line: 0, key: "users/\(user.key)"),
+                                               content: .finding(Finding(.recordObject, "users/\(user.key) has no \"changes\" object", path: "$")), storedUnder: nil))
+                    continue
+                }
+                for change in changes.members {
+                    records.append(InputRecord(source: RecordSource(file: file, line: 0, key: "users/\(user.key)/changes/\(change.key)"),
+                                               content: .value(change.value), storedUnder: change.key))
+                }
+            }
+            return records
+        default:
+            return [InputRecord(source: RecordSource(file: file, line: 0, key: ""), content: .value(value), storedUnder: nil)]
+        }
+    }
+}

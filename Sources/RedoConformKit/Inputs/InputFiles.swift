@@ -1,0 +1,61 @@
+import Foundation
+
+/// One input the user named (or that a directory walk found).
+public struct InputFileRef: Sendable, Equatable {
+    public let path: String
+    /// How the path is shown in reports (as given, or relative to the walked directory).
+    public let display: String
+    public var isStandardInput: Bool { path == "-" }
+    /// `.jsonl`/`.ndjson` files are streamed line by line.
+    public var isJSONLines: Bool { path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
+}
+
+/// A problem with an input as a whole (it could not be read at all).
+public struct InputProblem: Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Expands PATH operands: files as given, directories walked recursively for
+/// `.json`, `.jsonl` and `.ndjson` (sorted, so runs are deterministic), `-` for stdin.
+public enum InputFiles {
+    public static let extensions = [".json", ".jsonl", ".ndjson"]
+
+    public static func expand(_ operands: [String]) -> (files: [InputFileRef], problems: [InputProblem]) {
+        var files: [InputFileRef] = []
+        var problems: [InputProblem] = []
+        let manager = FileManager.default
+        for operand in operands {
+            if operand == "-" {
+                files.append(InputFileRef(path: "-", display: "<stdin>"))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: operand, isDirectory: &isDirectory) else {
+                problems.append(InputProblem(path: operand, message: "no such file or directory"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(InputFileRef(path: operand, display: operand))
+                continue
+            }
+            guard let walker = manager.enumerator(atPath: operand) else {
+                problems.append(InputProblem(path: operand, message: "directory cannot be read"))
+                continue
+            }
+            var found: [String] = []
+            while let relative = walker.nextObject() as? String {
+                if extensions.contains(where: { relative.hasSuffix($0) }) { found.append(relative) }
+            }
+            if found.isEmpty {
+                problems.append(InputProblem(path: operand, message: "directory holds no .json, .jsonl or .ndjson files"))
+            }
+            let base = operand.hasSuffix("/") ? operand : operand + "/"
+            for relative in found.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                files.append(InputFileRef(path: base + relative, display: base + relative))
+            }
+        }
+        return (files, problems)
+    }
+}

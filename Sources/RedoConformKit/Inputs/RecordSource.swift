@@ -1,0 +1,40 @@
+import RedoCrypto
+import RedoCore
+
+/// Where a record came from, kept compact (a million records are a million of these):
+/// the file's index and either a line number or an export key.
+public struct RecordSource: Sendable {
+    public let file: Int32
+    public let line: Int32
+    /// The key (or index path) inside a JSON document; nil for JSON Lines.
+    public let key: String?
+
+    public init(file: Int32, line: Int32, key: String? = nil) {
+        self.file = file
+        self.line = line
+        self.key = key
+    }
+
+    /// "file:line" for JSON Lines, "file#key" inside a document, "file" for a whole file.
+    public func text(files: [InputFileRef]) -> String {
+        let name = files[Int(file)].display
+        if let key { return key.isEmpty ? name : "\(name)#\(key)" }
+        return "\(name):\(line)"
+    }
+}
+
+/// A record ready to be checked: its bytes (JSON Lines, a whole file) or an already parsed
+/// value (an element of an export document).
+public enum RecordContent: Sendable {
+    case bytes([UInt8])
+    case value(JSONValue)
+    /// Known to be unusable before any parsing (an over-long line).
+    case finding(Finding)
+}
+
+public struct InputRecord: Sendable {
+    public let source: RecordSource
+    public let content: RecordContent
+    /// For map exports: the key the node is stored under, which must be its id.
+    public let storedUnder: String?
+}

@@ -1,0 +1,56 @@
+import RedoCore
+
+/// The counts every report format shows.
+public struct ReportSummary: Sendable, Equatable {
+    public var records = 0
+    /// Distinct ids claimed by the records (a record without a string id counts alone).
+    public var nodes = 0
+    public var valid = 0
+    public var rejected = 0
+    public var duplicates = 0
+    /// Rejected records by primary code.
+    public var byCode: [ErrorCode: Int] = [:]
+    public var warnings = 0
+
+    public init(_ result: ValidationResult) {
+        var ids = Set<String>()
+        for (index, record) in result.verdict.records.enumerated() {
+            records += 1
+            if let id = result.claimedIds[index] { ids.insert(id) } else { nodes += 1 }
+            switch record.status {
+            case .valid: valid += 1
+            case .duplicate: duplicates += 1
+            case .rejected:
+                rejected += 1
+                if let code = record.code { byCode[code, default: 0] += 1 }
+            }
+            if record.status != .rejected && record.findings.contains(where: { $0.severity == .warning }) { warnings += 1 }
+        }
+        nodes += ids.count
+    }
+}
+
+/// Where a report goes, written in chunks (a million-record JSON report is never one
+/// string in memory).
+public struct ReportSink {
+    private var buffer: [UInt8] = []
+    private let flushBytes: ([UInt8]) -> Void
+
+    public init(_ flushBytes: @escaping ([UInt8]) -> Void) { self.flushBytes = flushBytes }
+
+    public mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public mutating func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        flushBytes(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,50 @@
+import RedoCore
+
+/// The human report: rejected records grouped by task, one line each (source, id prefix,
+/// code, rule, message), warnings likewise, then a summary by code.
+public struct TextReport {
+    public var color = false
+    public var quiet = false
+
+    public init(color: Bool = false, quiet: Bool = false) {
+        self.color = color
+        self.quiet = quiet
+    }
+
+    private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+    public func write(_ result: ValidationResult, to sink: inout ReportSink) {
+        let summary = ReportSummary(result)
+        for problem in result.problems {
+            sink.write("\(paint("error", "1;31")): \(problem)\n")
+        }
+        if !quiet {
+            var groups: [String: [Int]] = [:]
+            for (index, record) in result.verdict.records.enumerated() where record.status == .rejected || record.findings.contains(where: { $0.severity == .warning }) {
+                groups[result.taskIds[index] ?? "", default: []].append(index)
+            }
+            for task in groups.keys.sorted() {
+                sink.write(paint(task.isEmpty ? "records without a readable taskId" : "task \(task)", "1") + "\n")
+                for index in groups[task]! { writeRecord(index, result, to: &sink) }
+            }
+        }
+        var line = "\(summary.records) records, \(summary.nodes) nodes: \(summary.valid) valid, \(summary.rejected) rejected, \(summary.duplicates) duplicates"
+        if summary.warnings > 0 { line += ", \(summary.warnings) with warnings" }
+        if !result.problems.isEmpty { line += "; \(result.problems.count) input\(result.problems.count == 1 ? "" : "s") unreadable" }
+        sink.write(line + "\n")
+        for code in summary.byCode.keys.sorted() {
+            sink.write("  \(paint(code.rawValue, "31"))  \(summary.byCode[code]!)\n")
+        }
+    }
+
+    private func writeRecord(_ index: Int, _ result: ValidationResult, to sink: inout ReportSink) {
+        let record = result.verdict.records[index]
+        let id = result.claimedIds[index].map { String($0.prefix(15)) } ?? "(no id)"
+        let source = result.source(index)
+        let ordered = record.findings.sorted { $0.code < $1.code }
+        for finding in ordered where record.status == .rejected || finding.severity == .warning {
+            let code = finding.severity == .warning ? paint(finding.code.rawValue, "33") : paint(finding.code.rawValue, "31")
+            sink.write("  \(source)  \(id)  \(code)  \(paint(finding.rule.id, "2"))  \(finding.path): \(finding.message)\n")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Dispatch
+import RedoCrypto
+import RedoCore
+
+/// Maps a batch on `jobs` threads. Items are independent, so each thread takes every
+/// jobs-th item and writes its own slots of the result: no locks on the hot path.
+public enum ParallelMap {
+    /// A result buffer shared by the worker threads; each index is written by one thread.
+    private final class Slots<R>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<R?>
+        init(count: Int) {
+            buffer = .allocate(capacity: count)
+            buffer.initialize(repeating: nil)
+        }
+        deinit {
+            buffer.deinitialize()
+            buffer.deallocate()
+        }
+    }
+
+    public static func map<T: Sendable, R>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> [R] {
+        let slots = Slots<R>(count: items.count)
+        let workers = max(1, min(jobs, items.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < items.count {
+                slots.buffer[index] = transform(items[index])
+                index += workers
+            }
+        }
+        return slots.buffer.map { $0! }
+    }
+}
+
+/// Node-level checks of records, with the export-key rule for id → node maps.
+enum RecordChecks {
+    static func check(_ records: [InputRecord], validator: NodeValidator, jobs: Int) -> [NodeCheck] {
+        ParallelMap.map(records, jobs: jobs) { check($0, validator: validator) }
+    }
+
+    static func check(_ record: InputRecord, validator: NodeValidator) -> NodeCheck {
+        var result: NodeCheck
+        switch record.content {
+        case let .bytes(bytes): result = validator.check(bytes: bytes)
+        case let .value(value): result = validator.check(value: value)
+        case let .finding(finding): return .unreadable(finding)
+        }
+        if let key = record.storedUnder, !(result.claimedId.map { $0.bytewiseEqual(key) } ?? false) {
+            result = result.adding(Finding(.exportKey, "stored under key \(key), but the node's id is \(result.claimedId ?? "missing")", path: "$.id",
+                                           related: [key]))
+        }
+        return result
+    }
+}

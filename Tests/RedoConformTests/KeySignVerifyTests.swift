@@ -1,0 +1,92 @@
+import XCTest
+import RedoCrypto
+import RedoCore
+@testable import RedoConformKit
+
+final class KeySignVerifyTests: XCTestCase {
+    func testKeygenWritesMode0600AndNeverOverwritesWithoutForce() throws {
+        let folder = TempFiles.folder("keygen")
+        let path = folder + "/key.json"
+        let console = CapturedConsole()
+        XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: "fixture", out: path, force: false, console: console.console), .ok)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        let first = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: nil, out: path, force: false, console: console.console), .usageOrIO)
+        XCTAssertTrue(console.stderr.contains("already exists (use --force to overwrite)"))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), first)
+        XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: nil, out: path, force: true, console: console.console), .ok)
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: path)), first)
+    }
+
+    func testSeedsAreDeterministicAndChecked() throws {
+        let a = CapturedConsole(), b = CapturedConsole()
+        let seed = String(repeating: "ab", count: 32)
+        XCTAssertEqual(KeygenCommand.run(seedHex: seed, seedText: nil, out: nil, force: false, console: a.console), .ok)
+        XCTAssertEqual(KeygenCommand.run(seedHex: seed, seedText: nil, out: nil, force: false, console: b.console), .ok)
+        XCTAssertEqual(a.stdout, b.stdout)
+        let pair = try KeyFile.decode(a.stdoutBytes, path: "k")
+        XCTAssertEqual(Hex.encode(pair.seed), seed)
+        XCTAssertEqual(KeygenCommand.run(seedHex: seed.uppercased(), seedText: nil, out: nil, force: false, console: a.console), .usageOrIO)
+        XCTAssertThrowsError(try KeyFile.decode(Array(#"{"format":"redo-conform/ed25519-key","seed":"00"}"#.utf8), path: "k"))
+    }
+
+    func testSignFillsAuthorAndProducesAValidNode() throws {
+        let folder = TempFiles.folder("sign")
+        let keyConsole = CapturedConsole()
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: folder + "/key.json", force: false, console: keyConsole.console)
+        let unsigned = #"{"version":1,"parents":[],"timestamp":{"lamport":1,"wall":"2025-10-26T00:00:00.000Z"},"author":{"deviceId":"d"},"action":"CREATE","taskId":"550e8400-e29b-41d4-a716-446655440000","data":{"payload":{"title":"T"}}}"#
+        let nodePath = TempFiles.write(unsigned, to: folder + "/node.json")
+        let console = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(nodePath), keyPath: folder + "/key.json", console: console.console), .ok)
+        XCTAssertEqual(console.stderr, "")
+        let check = NodeValidator().check(bytes: console.stdoutBytes)
+        XCTAssertTrue(check.passed, "\(check.findings)")
+        // Signing again is byte-identical (deterministic Ed25519).
+        let again = CapturedConsole()
+        _ = SignCommand.run(node: InputPath(TempFiles.write(console.stdoutBytes, to: folder + "/signed.json")), keyPath: folder + "/key.json", console: again.console)
+        XCTAssertEqual(again.stdout, console.stdout)
+        // verify agrees; a tampered copy fails.
+        let verify = CapturedConsole()
+        XCTAssertEqual(VerifyCommand.run([folder + "/signed.json"], options: ValidationOptions(), console: verify.console), .ok)
+        let tampered = console.stdout.replacingOccurrences(of: "\"T\"", with: "\"U\"")
+        let tamperedPath = TempFiles.write(tampered, to: folder + "/tampered.json")
+        let failing = CapturedConsole()
+        XCTAssertEqual(VerifyCommand.run([tamperedPath], options: ValidationOptions(), console: failing.console), .findings)
+        XCTAssertTrue(failing.stdout.contains("id does not match the content"), failing.stdout)
+    }
+
+    func testSignRefusesAnotherKeysAuthor() {
+        let folder = TempFiles.folder("sign-other")
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: folder + "/key.json", force: false, console: CapturedConsole().console)
+        let node = TempFiles.write(#"{"author":{"publicKey":"\#(String(repeating: "0", count: 64))"}}"#, to: folder + "/n.json")
+        let console = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: folder + "/key.json", console: console.console), .findings)
+        XCTAssertTrue(console.stderr.contains("but the key's is"))
+    }
+
+    func testSignNotesRuleBreaksButSigns() {
+        let folder = TempFiles.folder("sign-invalid")
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: folder + "/key.json", force: false, console: CapturedConsole().console)
+        let node = TempFiles.write(#"{"version":2}"#, to: folder + "/n.json")
+        let console = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: folder + "/key.json", console: console.console), .ok)
+        XCTAssertTrue(console.stderr.contains("note: the signed node breaks version.value"), console.stderr)
+    }
+
+    func testReconstructText() throws {
+        let folder = TempFiles.folder("reconstruct")
+        let scenario = ReconstructionScenarios(seed: "text").all.first { $0.id == "todo-fork" }!
+        let path = TempFiles.write(scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/fork.jsonl")
+        let console = CapturedConsole()
+        XCTAssertEqual(ReconstructCommand.run([path], options: ValidationOptions(), format: .text, at: "2025-11-03T09:00:00.000Z", console: console.console), .ok)
+        XCTAssertTrue(console.stdout.hasPrefix("Fork  ["), console.stdout)
+        XCTAssertTrue(console.stdout.contains("(in 0.0 days), urgency 6.0"), console.stdout)
+        XCTAssertTrue(console.stdout.contains("orphan, due 2025-11-01T09:00:00.000Z"))
+        let bad = CapturedConsole()
+        XCTAssertEqual(ReconstructCommand.run([path], options: ValidationOptions(), format: .text, at: "tomorrow", console: bad.console), .usageOrIO)
+        let json = CapturedConsole()
+        XCTAssertEqual(ReconstructCommand.run([path], options: ValidationOptions(), format: .json, at: nil, console: json.console), .ok)
+        XCTAssertEqual(json.stdoutBytes, LogPipeline.stateBytes(scenario.records))
+    }
+}

@@ -1,0 +1,71 @@
+import XCTest
+import RedoCrypto
+import RedoCore
+@testable import RedoConformKit
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+extension JSONValue {
+    subscript(key: String) -> JSONValue? { objectValue?[key] }
+}
+
+final class ReportTests: XCTestCase {
+    static func result() -> ValidationResult {
+        let folder = TempFiles.folder("reports")
+        let scenarios = LogScenarios(seed: "reports").all
+        for scenario in scenarios where ["valid-life", "broken-branch", "deleted-chain-order"].contains(scenario.id) {
+            TempFiles.write(scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/\(scenario.id).jsonl")
+        }
+        return ValidationRun(options: ValidationOptions()).run([folder])
+    }
+
+    private func render(_ body: (inout ReportSink) -> Void) -> String {
+        var bytes: [UInt8] = []
+        var sink = ReportSink { bytes += $0 }
+        body(&sink)
+        sink.flush()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testTextReportGroupsByTaskAndSummarises() {
+        let result = Self.result()
+        let text = render { TextReport().write(result, to: &$0) }
+        XCTAssertTrue(text.contains("E_HASH_MISMATCH  id.hash  $.id: id does not match the content"), text)
+        XCTAssertTrue(text.contains("X_ANCESTOR_REJECTED  ancestor.rejected"), text)
+        XCTAssertTrue(text.contains("X_DELETED_CHAIN_ORDER  deletedChain.order"), text)
+        XCTAssertTrue(text.contains("16 records, 16 nodes: 14 valid, 2 rejected, 0 duplicates, 1 with warnings"), text)
+        XCTAssertFalse(text.contains("\u{1B}["), "no colour unless asked")
+        let quiet = render { TextReport(quiet: true).write(result, to: &$0) }
+        XCTAssertFalse(quiet.contains("id.hash"))
+        XCTAssertTrue(render { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[31mE_HASH_MISMATCH\u{1B}[0m"))
+    }
+
+    func testJSONReportSchema() throws {
+        let result = Self.result()
+        let json = try JSONReader.parse(Array(render { JSONReport.write(result, profile: .synced, to: &$0) }.utf8))
+        XCTAssertEqual(json["format"], .string("redo-conform/validation-report"))
+        XCTAssertEqual(json["version"], .number(1))
+        let summary = try XCTUnwrap(json["summary"]?.objectValue)
+        XCTAssertEqual(summary.keys, ["records", "nodes", "valid", "rejected", "duplicates", "byCode"])
+        XCTAssertEqual(summary["byCode"], .object(JSONObject([JSONMember(key: "E_HASH_MISMATCH", value: .number(1)), JSONMember(key: "X_ANCESTOR_REJECTED", value: .number(1))])))
+        let records = try XCTUnwrap(json["records"]?.arrayValue)
+        XCTAssertEqual(records.count, 16)
+        let rejected = try XCTUnwrap(records.first { $0["status"] == .string("rejected") })
+        XCTAssertEqual(rejected.objectValue?.keys, ["source", "id", "taskId", "status", "code", "findings"])
+        XCTAssertEqual(rejected["findings"]?.arrayValue?.first?.objectValue?.keys, ["code", "rule", "severity", "message", "path", "related"])
+        // Deterministic: the same input gives the same bytes.
+        XCTAssertEqual(render { JSONReport.write(result, profile: .synced, to: &$0) }, render { JSONReport.write(result, profile: .synced, to: &$0) })
+    }
+
+    func testJUnitIsWellFormedXML() throws {
+        let result = Self.result()
+        let xml = render { JUnitReport.write(result, to: &$0) }
+        let parser = XMLParser(data: Data(xml.utf8))
+        XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
+        XCTAssertTrue(xml.contains("<testsuites name=\"redo-conform validate\" tests=\"16\" failures=\"2\" errors=\"0\">"))
+        XCTAssertEqual(xml.components(separatedBy: "<testsuite ").count - 1, 3)
+        XCTAssertTrue(xml.contains("<failure type=\"E_HASH_MISMATCH\" message=\"id.hash: id does not match the content"))
+        XCTAssertEqual(JUnitReport.escape("a<b&\"c\u{1}"), "a&lt;b&amp;&quot;c\u{FFFD}")
+    }
+}
