@@ -82,8 +82,38 @@ struct Hash: ParsableCommand {
 struct Vectors: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Deterministic conformance vectors.",
-        subcommands: [Generate.self]
+        subcommands: [Generate.self, Log.self]
     )
+
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a large signed change log (JSON Lines) for benchmarks: benign or a hostile shape."
+        )
+
+        @Option(help: "benign, chain, fan, merge-stack, big-delete, repeat or mostly-rejected.")
+        var shape: LogGenerator.Shape = .benign
+
+        @Option(help: "Number of nodes.")
+        var nodes: Int = 1_000_000
+
+        @Option(help: "Number of tasks (benign shapes).")
+        var tasks: Int = 200_000
+
+        @Option(name: .customLong("delete-length"), help: "Chain length per DELETE (big-delete).")
+        var deleteLength: Int = 1000
+
+        @Option(help: "The seed.")
+        var seed: String = "bench"
+
+        @Option(help: "Output file (default: stdout).")
+        var out: String?
+
+        func run() throws {
+            var generator = LogGenerator(shape: shape, nodes: nodes, tasks: tasks, seed: seed)
+            generator.deleteLength = max(1, deleteLength)
+            finish(VectorsCommand.writeLog(generator, to: out, console: .standard))
+        }
+    }
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -105,6 +135,7 @@ struct Vectors: ParsableCommand {
 extension ReportFormat: ExpressibleByArgument {}
 extension ReconstructCommand.Format: ExpressibleByArgument {}
 extension ValidationProfile: ExpressibleByArgument {}
+extension LogGenerator.Shape: ExpressibleByArgument {}
 
 /// Options every command that reads change logs shares.
 struct InputOptions: ParsableArguments {

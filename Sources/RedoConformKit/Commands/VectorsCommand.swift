@@ -18,4 +18,12 @@ public enum VectorsCommand {
         console.line("wrote \(files.count) files for seed \"\(seed)\" under \(directory)")
         return .ok
     }
+
+    /// Streams a generated log to a file or stdout.
+    public static func writeLog(_ generator: LogGenerator, to path: String?, console: Console) -> ExitStatus {
+        let written = ReportOutput.write(to: path, console: console) { sink in
+            generator.generate { sink.write(bytes: $0) }
+        }
+        return written ? .ok : .usageOrIO
+    }
 }
