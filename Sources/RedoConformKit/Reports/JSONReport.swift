@@ -41,8 +41,8 @@ public enum JSONReport {
     static func recordJSON(_ index: Int, _ record: RecordVerdict, _ result: ValidationResult) -> JSONValue {
         .object(JSONObject([
             JSONMember(key: "source", value: .string(result.source(index))),
-            JSONMember(key: "id", value: result.claimedIds[index].map { .string($0) } ?? .null),
-            JSONMember(key: "taskId", value: result.taskIds[index].map { .string($0) } ?? .null),
+            JSONMember(key: "id", value: result.claimedId(index).map { .string($0) } ?? .null),
+            JSONMember(key: "taskId", value: result.taskId(index).map { .string($0) } ?? .null),
             JSONMember(key: "status", value: .string(record.status.rawValue)),
             JSONMember(key: "code", value: record.code.map { .string($0.rawValue) } ?? .null),
             JSONMember(key: "findings", value: .array(record.findings.map { finding in

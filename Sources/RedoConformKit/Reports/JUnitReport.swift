@@ -16,7 +16,7 @@ public enum JUnitReport {
             sink.write("  <testsuite name=\"\(escape(file.display))\" tests=\"\(records.count)\" failures=\"\(fileFailures)\" errors=\"0\">\n")
             for index in records {
                 let record = result.verdict.records[index]
-                let name = "\(result.source(index)) \(result.claimedIds[index] ?? "(no id)")"
+                let name = "\(result.source(index)) \(result.claimedId(index) ?? "(no id)")"
                 sink.write("    <testcase classname=\"\(escape(file.display))\" name=\"\(escape(name))\"")
                 if record.status == .rejected, let code = record.code {
                     let primary = record.findings.first { $0.code == code }

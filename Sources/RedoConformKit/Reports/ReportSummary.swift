@@ -16,7 +16,7 @@ public struct ReportSummary: Sendable, Equatable {
         var ids = Set<String>()
         for (index, record) in result.verdict.records.enumerated() {
             records += 1
-            if let id = result.claimedIds[index] { ids.insert(id) } else { nodes += 1 }
+            if let id = result.claimedId(index) { ids.insert(id) } else { nodes += 1 }
             switch record.status {
             case .valid: valid += 1
             case .duplicate: duplicates += 1

@@ -21,7 +21,7 @@ public struct TextReport {
         if !quiet {
             var groups: [String: [Int]] = [:]
             for (index, record) in result.verdict.records.enumerated() where record.status == .rejected || record.findings.contains(where: { $0.severity == .warning }) {
-                groups[result.taskIds[index] ?? "", default: []].append(index)
+                groups[result.taskId(index) ?? "", default: []].append(index)
             }
             for task in groups.keys.sorted() {
                 sink.write(paint(task.isEmpty ? "records without a readable taskId" : "task \(task)", "1") + "\n")
@@ -39,7 +39,7 @@ public struct TextReport {
 
     private func writeRecord(_ index: Int, _ result: ValidationResult, to sink: inout ReportSink) {
         let record = result.verdict.records[index]
-        let id = result.claimedIds[index].map { String($0.prefix(15)) } ?? "(no id)"
+        let id = result.claimedId(index).map { String($0.prefix(15)) } ?? "(no id)"
         let source = result.source(index)
         let ordered = record.findings.sorted { $0.code < $1.code }
         for finding in ordered where record.status == .rejected || finding.severity == .warning {

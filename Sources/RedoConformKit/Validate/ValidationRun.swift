@@ -27,12 +27,40 @@ public struct ValidationResult: Sendable {
     public let files: [InputFileRef]
     public let problems: [InputProblem]
     public let sources: [RecordSource]
-    /// Parallel to `sources`: the id and taskId a record claims (for reports).
-    public let claimedIds: [String?]
-    public let taskIds: [String?]
+    /// Parallel to `sources`: what each record claims to be (for reports).
+    let identities: [RecordIdentity]
     public let verdict: LogVerdict
 
     public func source(_ record: Int) -> String { sources[record].text(files: files) }
+    /// The id text a record claims, if it has a string id.
+    public func claimedId(_ record: Int) -> String? { identities[record].id }
+    /// The taskId text a record claims, if it has a string taskId.
+    public func taskId(_ record: Int) -> String? { identities[record].task }
+}
+
+/// A record's claimed id and taskId, compact: a passing record's are 48 bytes of bits,
+/// only a failing record keeps text.
+enum RecordIdentity: Sendable {
+    case node(NodeID, UUIDv4)
+    case claims(id: String?, task: String?)
+
+    init(_ check: NodeCheck) {
+        if let node = check.node { self = .node(node.id, node.taskId) } else { self = .claims(id: check.claimedId, task: check.taskIdText) }
+    }
+
+    var id: String? {
+        switch self {
+        case let .node(id, _): return id.text
+        case let .claims(id, _): return id
+        }
+    }
+
+    var task: String? {
+        switch self {
+        case let .node(_, task): return task.text
+        case let .claims(_, task): return task
+        }
+    }
 }
 
 /// Reads every input, checks every record (node-level rules in parallel), then applies
@@ -49,35 +77,55 @@ public struct ValidationRun {
     public func run(_ operands: [String]) -> ValidationResult {
         let (files, walkProblems) = InputFiles.expand(operands)
         var problems = walkProblems
-        var sources: [RecordSource] = []
-        var checks: [NodeCheck] = []
         let validator = NodeValidator(profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
+        var collector = Collector(validator: validator, options: options, progress: progress)
         progress?.start(totalBytes: files.reduce(0) { $0 + Self.size(of: $1) })
+        for (index, file) in files.enumerated() {
+            let reader = RecordReader(file: file, index: Int32(index), options: options)
+            if let problem = reader.read({ collector.add($0) }, bytesRead: { progress?.advance(bytes: $0) }) {
+                problems.append(problem)
+            }
+            collector.flush()
+        }
+        progress?.finish()
+        let checks = collector.takeChecks()
+        let identities = checks.map(RecordIdentity.init)
+        let verdict = LogValidator().validate(consume checks)
+        return ValidationResult(files: files, problems: problems, sources: collector.sources, identities: identities, verdict: verdict)
+    }
 
-        var pending: [InputRecord] = []
-        func flush() {
+    /// Gathers records into batches and checks each batch on all cores.
+    private struct Collector {
+        let validator: NodeValidator
+        let options: ValidationOptions
+        let progress: ProgressMeter?
+        private var pending: [InputRecord] = []
+        private var checks: [NodeCheck] = []
+        private(set) var sources: [RecordSource] = []
+
+        init(validator: NodeValidator, options: ValidationOptions, progress: ProgressMeter?) {
+            self.validator = validator
+            self.options = options
+            self.progress = progress
+        }
+
+        mutating func add(_ record: InputRecord) {
+            pending.append(record)
+            if pending.count >= options.batchSize { flush() }
+        }
+
+        mutating func flush() {
             guard !pending.isEmpty else { return }
             checks += RecordChecks.check(pending, validator: validator, jobs: options.jobs)
             sources += pending.map(\.source)
             progress?.advance(records: pending.count)
             pending.removeAll(keepingCapacity: true)
         }
-        for (index, file) in files.enumerated() {
-            let reader = RecordReader(file: file, index: Int32(index), options: options)
-            if let problem = reader.read({ record in
-                pending.append(record)
-                if pending.count >= options.batchSize { flush() }
-            }, bytesRead: { progress?.advance(bytes: $0) }) {
-                problems.append(problem)
-            }
-            flush()
-        }
-        progress?.finish()
 
-        let verdict = LogValidator().validate(checks)
-        return ValidationResult(files: files, problems: problems, sources: sources,
-                                claimedIds: checks.map { $0.node?.id.text ?? $0.claimedId },
-                                taskIds: checks.map { $0.node?.taskId.text ?? $0.taskIdText }, verdict: verdict)
+        mutating func takeChecks() -> [NodeCheck] {
+            defer { checks = [] }
+            return checks
+        }
     }
 
     static func size(of file: InputFileRef) -> Int {

@@ -8,13 +8,13 @@ public struct Node: Sendable {
     public let parents: [NodeID]
     public let lamport: Int64
     public let wall: UTCTime
-    /// `author.userId` (32 lowercase hex), the `author` tiebreaker of lww.
-    public let authorUserId: String
+    /// `author.userId`, the `author` tiebreaker of lww.
+    public let authorUserId: UserId
     public let action: Action
     public let taskId: UUIDv4
     public let payload: Payload
 
-    public init(id: NodeID, parents: [NodeID], lamport: Int64, wall: UTCTime, authorUserId: String, action: Action, taskId: UUIDv4, payload: Payload) {
+    public init(id: NodeID, parents: [NodeID], lamport: Int64, wall: UTCTime, authorUserId: UserId, action: Action, taskId: UUIDv4, payload: Payload) {
         self.id = id
         self.parents = parents
         self.lamport = lamport

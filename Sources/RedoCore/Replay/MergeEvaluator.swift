@@ -81,8 +81,8 @@ struct MergeEvaluator {
                 switch tiebreaker {
                 case .lamport where x.lamport != y.lamport: return x.lamport < y.lamport
                 case .wall where x.wall != y.wall: return x.wall < y.wall
-                case .author where !x.authorUserId.bytewiseEqual(y.authorUserId):
-                    return x.authorUserId.utf8.lexicographicallyPrecedes(y.authorUserId.utf8)
+                case .author where x.authorUserId != y.authorUserId:
+                    return x.authorUserId < y.authorUserId
                 default: continue
                 }
             }

@@ -24,9 +24,9 @@ public struct Reconstruction: Sendable {
 /// ancestors: if one lives, all ancestors live) replayed in total order.
 public enum Reconstructor {
     public static func reconstruct(_ verdict: LogVerdict) -> Reconstruction {
-        // verdict.nodes is in total order (valid nodes' lamports are consistent).
+        // validNodes come in total order (valid nodes' lamports are consistent).
         var byTask: [UUIDv4: [Node]] = [:]
-        for (node, status) in zip(verdict.nodes, verdict.nodeStatus) where status == nil {
+        for node in verdict.validNodes {
             byTask[node.taskId, default: []].append(node)
         }
         var tasks: [ReconstructedTask] = []

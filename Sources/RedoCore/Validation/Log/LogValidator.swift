@@ -10,7 +10,9 @@ public struct LogValidator: Sendable {
 
     public init() {}
 
-    public func validate(_ checks: [NodeCheck]) -> LogVerdict {
+    /// Takes the checks by value and lets go of them as soon as their parts are sorted
+    /// out: a caller that `consume`s its array never holds a million nodes twice.
+    public func validate(_ checks: consuming [NodeCheck]) -> LogVerdict {
         var pass = LogPass(checks)
         return pass.run()
     }
@@ -19,8 +21,9 @@ public struct LogValidator: Sendable {
 /// One run of the log rules. Node state lives in arrays indexed by the node's position
 /// in `nodes`, so a million-node log costs a few flat arrays, not a million objects.
 struct LogPass {
-    private let checks: [NodeCheck]
     private var verdicts: [RecordVerdict]
+    /// Records whose string id is malformed: listed verbatim, with the furthest code.
+    private var malformedIds: [String: ErrorCode] = [:]
     /// Nodes that passed node-level checks, one per id; `representative[i]` is the record
     /// that stands for node i.
     private var nodes: [Node] = []
@@ -58,16 +61,15 @@ struct LogPass {
         let todo: UUIDv4
     }
 
-    init(_ checks: [NodeCheck]) {
-        self.checks = checks
+    init(_ checks: consuming [NodeCheck]) {
         verdicts = checks.map { check in
             check.passed ? RecordVerdict(status: .valid, code: nil, findings: check.findings)
                 : RecordVerdict(status: .rejected, code: check.primaryCode, findings: check.findings)
         }
+        groupRecords(checks)
     }
 
     mutating func run() -> LogVerdict {
-        groupRecords()
         chooseOriginalCreates()
         let order = processingOrder()
         state = Array(repeating: .unprocessed, count: nodes.count)
@@ -82,10 +84,13 @@ struct LogPass {
     /// Records with the same claimed id are the same node. The first passing record (in
     /// input order) stands for it, other passing ones are duplicates; failing records are
     /// rejected on their own. An id with no passing record is rejected as a node.
-    private mutating func groupRecords() {
+    private mutating func groupRecords(_ checks: [NodeCheck]) {
         var failedCodes: [NodeID: ErrorCode] = [:]
         for (recordIndex, check) in checks.enumerated() {
-            guard let id = check.claimedNodeId else { continue }
+            guard let id = check.claimedNodeId else {
+                if let text = check.claimedId, let code = check.primaryCode { malformedIds[text] = max(malformedIds[text] ?? code, code) }
+                continue
+            }
             if let node = check.node {
                 if let existing = index[id] {
                     _ = existing
@@ -126,8 +131,9 @@ struct LogPass {
         let count = nodes.count
         var pendingParents = [Int32](repeating: 0, count: count)
         var childCount = [Int32](repeating: 0, count: count + 1)
+        // Parents are distinct: a node listing one twice fails node-level checks.
         for (position, node) in nodes.enumerated() {
-            for parent in Set(node.parents) {
+            for parent in node.parents {
                 if let p = index[parent] {
                     pendingParents[position] += 1
                     childCount[Int(p) + 1] += 1
@@ -139,7 +145,7 @@ struct LogPass {
         var fill = childCount
         var children = [Int32](repeating: 0, count: Int(childCount[count]))
         for (position, node) in nodes.enumerated() {
-            for parent in Set(node.parents) {
+            for parent in node.parents {
                 if let p = index[parent] {
                     children[Int(fill[Int(p)])] = Int32(position)
                     fill[Int(p)] += 1
@@ -364,17 +370,10 @@ struct LogPass {
             rejected.append((id.text, code))
             listed.insert(id.text)
         }
-        // Records whose string id is malformed: listed verbatim, with the furthest code.
-        var malformed: [String: ErrorCode] = [:]
-        for check in checks where check.claimedNodeId == nil {
-            if let text = check.claimedId, let code = check.primaryCode {
-                malformed[text] = max(malformed[text] ?? code, code)
-            }
-        }
-        for (text, code) in malformed where !listed.contains(text) { rejected.append((text, code)) }
+        for (text, code) in malformedIds where !listed.contains(text) { rejected.append((text, code)) }
         rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
 
-        return LogVerdict(records: verdicts, nodes: order.map { nodes[$0] }, nodeStatus: order.map { primary[$0] }, rejected: rejected,
+        return LogVerdict(records: verdicts, nodes: nodes, nodeStatus: primary, order: order.map(Int32.init), rejected: rejected,
                           mergeDecisions: mergeDecisions)
     }
 }

@@ -20,18 +20,22 @@ public struct RecordVerdict: Sendable {
 /// The verdict on a whole log.
 public struct LogVerdict: Sendable {
     public var records: [RecordVerdict]
-    /// Every node that passed node-level checks, in total order (lamport, wall, id);
-    /// `nodeStatus` says which of them are valid.
+    /// Every node that passed node-level checks (one per id); `nodeStatus` says which of
+    /// them are valid.
     public var nodes: [Node]
     /// Parallel to `nodes`: nil when valid, else the node's primary code.
     public var nodeStatus: [ErrorCode?]
+    /// Positions in `nodes`, parents first and otherwise in total order (lamport, wall,
+    /// id) — exactly the total order for valid nodes.
+    public var order: [Int32]
     /// Every id some record claims and no valid node holds, with its code, sorted by id
     /// text. Malformed ids appear verbatim; records without a string id are not listed.
     public var rejected: [(id: String, code: ErrorCode)]
     /// What each valid MERGE decided (replay applies exactly these fields).
     public var mergeDecisions: [NodeID: MergeDecisions]
 
-    public var validNodes: [Node] { zip(nodes, nodeStatus).compactMap { $1 == nil ? $0 : nil } }
+    /// The valid nodes in total order.
+    public var validNodes: [Node] { order.compactMap { nodeStatus[Int($0)] == nil ? nodes[Int($0)] : nil } }
 
     public var duplicateCount: Int { records.lazy.filter { $0.status == .duplicate }.count }
 }

@@ -10,25 +10,33 @@ public enum ValidationProfile: String, Sendable, CaseIterable {
 
 /// The node-level verdict on one record.
 public struct NodeCheck: Sendable {
-    /// The `id` text the record claims, when it has a string id (even a malformed one).
-    public let claimedId: String?
-    /// The claimed id when well-formed: the node this record stands for.
-    public let claimedNodeId: NodeID?
-    /// The `taskId` text, when it is a string.
-    public let taskIdText: String?
     public let findings: [Finding]
     /// The typed node, present exactly when the record broke no node-level rule.
     public let node: Node?
+    /// What a failing record claims to be; nil for passing records, whose node says it
+    /// (a million valid records then carry no id strings).
+    private let claims: Claims?
+
+    private struct Claims: Sendable {
+        let idText: String?
+        let nodeId: NodeID?
+        let taskIdText: String?
+    }
+
+    /// The `id` text the record claims, when it has a string id (even a malformed one).
+    public var claimedId: String? { node.map { $0.id.text } ?? claims?.idText }
+    /// The claimed id when well-formed: the node this record stands for.
+    public var claimedNodeId: NodeID? { node?.id ?? claims?.nodeId }
+    /// The `taskId` text, when it is a string.
+    public var taskIdText: String? { node.map { $0.taskId.text } ?? claims?.taskIdText }
 
     public var passed: Bool { node != nil }
     public var primaryCode: ErrorCode? { findings.primaryCode }
 
     public init(claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, findings: [Finding], node: Node?) {
-        self.claimedId = claimedId
-        self.claimedNodeId = claimedNodeId
-        self.taskIdText = taskIdText
         self.findings = findings
         self.node = node
+        claims = node == nil ? Claims(idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText) : nil
     }
 
     /// The same verdict with one more finding (an error rejects the record).
@@ -91,7 +99,7 @@ public struct NodeValidator: Sendable {
 
         var node: Node?
         if !sink.hasErrors, let id = fields.id, let parents = fields.parents, let lamport = fields.lamport, let wall = fields.wall,
-           let userId = fields.userId, let action = fields.action, let taskId = fields.taskId, let payload {
+           let userId = fields.userId.flatMap(UserId.init), let action = fields.action, let taskId = fields.taskId, let payload {
             node = Node(id: id, parents: parents, lamport: lamport, wall: wall, authorUserId: userId, action: action, taskId: taskId, payload: payload)
         }
         return NodeCheck(claimedId: fields.idText, claimedNodeId: fields.id, taskIdText: fields.taskIdText, findings: sink.findings, node: node)

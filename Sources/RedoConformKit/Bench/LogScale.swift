@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RedoCrypto
+import RedoCore
+
+/// Times the stages of checking a log separately — node-level checks (on all cores), the
+/// log-level rules, reconstruction — so the O(n log n) stages can be compared across log
+/// shapes without signature verification (the same cost per node everywhere) hiding them.
+public enum LogScale {
+    public struct Measurement: Sendable {
+        public let records: Int
+        public let nodeChecks: Double
+        public let logRules: Double
+        public let reconstruction: Double
+        public let rejected: Int
+        public let tasks: Int
+        /// Peak resident memory of the process so far, in bytes.
+        public let peakBytes: Int
+    }
+
+    public static func measure(file: String, jobs: Int = ValidationOptions.defaultJobs) throws -> Measurement {
+        var records: [[UInt8]] = []
+        let reader = try LineReader(InputPath(file))
+        try reader.forEachLine { line in
+            if case let .text(_, bytes) = line, !bytes.isEmpty { records.append(Array(bytes)) }
+            return true
+        }
+        let validator = NodeValidator()
+        let t0 = MonotonicClock.now()
+        let checks = ParallelMap.map(records, jobs: jobs) { validator.check(bytes: $0) }
+        records = []
+        let t1 = MonotonicClock.now()
+        let verdict = LogValidator().validate(checks)
+        let t2 = MonotonicClock.now()
+        let reconstruction = Reconstructor.reconstruct(verdict)
+        let t3 = MonotonicClock.now()
+        return Measurement(records: checks.count, nodeChecks: t1 - t0, logRules: t2 - t1, reconstruction: t3 - t2,
+                           rejected: verdict.records.filter { $0.status == .rejected }.count, tasks: reconstruction.tasks.count, peakBytes: peakResidentBytes())
+    }
+
+    public static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Int(usage.ru_maxrss) * 1024 // kilobytes on Linux
+    }
+}
