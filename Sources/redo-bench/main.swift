@@ -1,1 +1,65 @@
-print("placeholder")
+// redo-bench: prints throughput lines for Scripts/bench. Argument parsing only.
+//   redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT]
+//     --out OUT: also write the canonical output of one pass, laid out like
+//     node-canon.mjs --out, so Scripts/bench can check both print the same bytes
+//   redo-bench sha256 [--seconds S]
+//   redo-bench verify [--seconds S]
+import RedoConformKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+@MainActor func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    defer { arguments.removeSubrange(index...index + 1) }
+    return arguments[index + 1]
+}
+@MainActor func flag(_ name: String) -> Bool {
+    guard let index = arguments.firstIndex(of: name) else { return false }
+    arguments.remove(at: index)
+    return true
+}
+func format(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return String(rounded)
+}
+
+let seconds = option("--seconds").flatMap(Double.init) ?? 3
+let jsonLines = flag("--jsonl")
+let outputPath = option("--out")
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func write(_ bytes: [UInt8], to path: String) throws {
+    guard let file = fopen(path, "wb") else { throw BenchError("cannot open \(path) for writing") }
+    defer { fclose(file) }
+    guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) == bytes.count else {
+        throw BenchError("cannot write \(path)")
+    }
+}
+
+do {
+    switch arguments.first {
+    case "canonicalize" where arguments.count == 2:
+        let document = try InputFile.readAll(InputPath(arguments[1]), maxBytes: 1 << 31)
+        if let outputPath { try write(Throughput.canonicalOutput(document: document, jsonLines: jsonLines), to: outputPath) }
+        let rate = try Throughput.canonicalize(document: document, jsonLines: jsonLines, seconds: seconds)
+        print("redo-conform \(arguments[1].split(separator: "/").last!) \(format(rate)) MB/s")
+    case "sha256":
+        print("redo-conform sha256 \(format(Throughput.sha256(messageBytes: 1 << 20, seconds: seconds))) MB/s")
+        print("redo-conform sha256-300B \(format(Throughput.sha256(messageBytes: 300, seconds: seconds))) MB/s")
+    case "verify":
+        print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
+    default:
+        print("usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | verify [--seconds S]")
+        exit(2)
+    }
+} catch {
+    print("redo-bench: \(error)")
+    exit(1)
+}

@@ -13,6 +13,8 @@ final class JSONReaderRejectionTests: XCTestCase {
             XCTAssertEqual(error.offset, offset, error.description, file: file, line: lineNumber)
             XCTAssertEqual(error.line, line, error.description, file: file, line: lineNumber)
             if let column { XCTAssertEqual(error.column, column, error.description, file: file, line: lineNumber) }
+            // The canonicalizer's tape path shares the parser core: same error, exactly.
+            TapeParity.assertSameRejection(bytes, limits: limits, as: error, file: file, line: lineNumber)
         }
     }
 

@@ -12,9 +12,17 @@ public enum CanonicalJSON {
         return out
     }
 
-    /// Parses `document` strictly (I-JSON) and returns its canonical bytes.
+    /// Parses `document` strictly (I-JSON) and returns its canonical bytes. Goes through
+    /// a tape, not a `JSONValue` tree (same bytes, same errors, several times faster);
+    /// for many documents, keep a `CanonicalJSONWriter` to reuse its buffers.
     public static func canonicalize(_ document: [UInt8], limits: JSONLimits = .default) throws(JSONSyntaxError) -> [UInt8] {
-        bytes(of: try JSONReader.parse(document, limits: limits))
+        var writer = CanonicalJSONWriter(limits: limits)
+        return try writer.canonicalize(document)
+    }
+
+    public static func canonicalize(_ document: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONSyntaxError) -> [UInt8] {
+        var writer = CanonicalJSONWriter(limits: limits)
+        return try writer.canonicalize(document)
     }
 
     /// Appends the canonical form of `value`. Recursion depth is bounded by the reader's

@@ -10,13 +10,19 @@ public enum ESNumberFormat {
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
 
     public static func append(_ value: Double, to out: inout [UInt8]) {
+        append(value, into: &out)
+    }
+
+    /// The formatter proper, for any output (the tape path writes through a cursor).
+    @inline(__always)
+    static func append<Out: ByteOutput>(_ value: Double, into out: inout Out) {
         precondition(value.isFinite, "canonical JSON has no NaN or Infinity")
         if value == 0 {
             out.append(ASCII.zero) // covers -0, which ECMAScript prints as "0"
             return
         }
         if value.magnitude < exactIntegerLimit, value == value.rounded(.towardZero) {
-            appendInteger(Int64(value), to: &out)
+            appendInteger(Int64(value), into: &out)
             return
         }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 17 significant digits
@@ -24,7 +30,7 @@ public enum ESNumberFormat {
             let digitBuffer = raw.bindMemory(to: UInt8.self)
             let (count, exponent) = shortestDigits(value.magnitude, into: digitBuffer)
             if value < 0 { out.append(ASCII.minus) }
-            layOut(UnsafeBufferPointer(rebasing: digitBuffer[0..<count]), pointExponent: exponent, to: &out)
+            layOut(UnsafeBufferPointer(rebasing: digitBuffer[0..<count]), pointExponent: exponent, into: &out)
         }
     }
 
@@ -34,7 +40,7 @@ public enum ESNumberFormat {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    static func appendInteger<Out: ByteOutput>(_ value: Int64, into out: inout Out) {
         if value < 0 { out.append(ASCII.minus) }
         var magnitude = value.magnitude
         var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -95,15 +101,15 @@ public enum ESNumberFormat {
     }
 
     /// ECMA-262 Number::toString step 6–12 layout, with k digits and point position n.
-    static func layOut(_ digits: UnsafeBufferPointer<UInt8>, pointExponent n: Int, to out: inout [UInt8]) {
+    static func layOut<Out: ByteOutput>(_ digits: UnsafeBufferPointer<UInt8>, pointExponent n: Int, into out: inout Out) {
         let k = digits.count
         if k <= n && n <= 21 {
             out.append(contentsOf: digits)
             for _ in 0..<(n - k) { out.append(ASCII.zero) }
         } else if 0 < n && n <= 21 {
-            out.append(contentsOf: digits[0..<n])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<n]))
             out.append(ASCII.dot)
-            out.append(contentsOf: digits[n...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[n...]))
         } else if -6 < n && n <= 0 {
             out.append(ASCII.zero)
             out.append(ASCII.dot)
@@ -113,12 +119,12 @@ public enum ESNumberFormat {
             out.append(digits[0])
             if k > 1 {
                 out.append(ASCII.dot)
-                out.append(contentsOf: digits[1...])
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[1...]))
             }
             out.append(UInt8(ascii: "e"))
             let e = n - 1
             out.append(e < 0 ? ASCII.minus : ASCII.plus)
-            appendInteger(Int64(e.magnitude), to: &out)
+            appendInteger(Int64(e.magnitude), into: &out)
         }
     }
 }

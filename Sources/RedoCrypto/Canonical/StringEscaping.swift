@@ -14,6 +14,11 @@ public enum StringEscaping {
     }
 
     public static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        appendQuoted(utf8: bytes, into: &out)
+    }
+
+    /// The escaper proper, for any output (the tape path writes through a cursor).
+    static func appendQuoted<Out: ByteOutput>(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {
         out.append(ASCII.quote)
         var runStart = 0
         var index = 0
@@ -33,7 +38,7 @@ public enum StringEscaping {
         out.append(ASCII.quote)
     }
 
-    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+    private static func appendEscape<Out: ByteOutput>(_ byte: UInt8, to out: inout Out) {
         out.append(ASCII.backslash)
         switch byte {
         case 0x22: out.append(ASCII.quote)
