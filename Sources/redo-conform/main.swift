@@ -18,7 +18,7 @@ struct RedoConform: ParsableCommand {
 
         Exit status: 0 all valid; 1 findings (invalid input, failed vectors); 2 usage or I/O error.
         """,
-        subcommands: [Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self, Hash.self, Vectors.self],
+        subcommands: [Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self, Hash.self, Compare.self, Vectors.self],
         defaultSubcommand: Check.self
     )
 }
@@ -263,5 +263,47 @@ struct Keygen: ParsableCommand {
 
     func run() throws {
         finish(KeygenCommand.run(seedHex: seed, seedText: seedText, out: out, force: force, console: .standard))
+    }
+}
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare platforms' outputs (Vectors/README.md exchange format) with redo-conform's own results.",
+        discussion: """
+        For each vector and platform: agree, canonical drift (first differing byte, context, JSON path), \
+        a hashing bug (same canonical bytes, other id), a signature that does not verify, or a signature \
+        verdict that differs from libsodium's — platform-dependent when common verifiers accept that class.
+
+        Exit status: 0 every platform agrees (platform-dependent verdicts allowed unless --strict); \
+        1 any drift or missing result; 2 usage or I/O error.
+        """
+    )
+
+    @Argument(help: "Outputs files written by platform harnesses.")
+    var outputs: [String]
+
+    @Option(help: "The inputs the platforms read (default: the shipped Vectors/platform/inputs.json).")
+    var inputs: String?
+
+    @Option(help: "text, json or junit.")
+    var format: ReportFormat = .text
+
+    @Option(help: "Write the report to FILE instead of stdout.")
+    var output: String?
+
+    @Flag(help: "Count platform-dependent signature verdicts as drift.")
+    var strict = false
+
+    @Flag(name: .customLong("allow-missing"), help: "Do not fail on vectors a platform has no result for.")
+    var allowMissing = false
+
+    func run() throws {
+        var options = CompareCommand.Options()
+        options.inputs = inputs
+        options.format = format
+        options.output = output
+        options.strict = strict
+        options.allowMissing = allowMissing
+        finish(CompareCommand.run(outputs, options: options, console: .standard))
     }
 }

@@ -11,7 +11,7 @@ final class VectorDriftTests: XCTestCase {
             let shipped = try root.bytes(file.path)
             XCTAssertTrue(shipped == file.bytes, "\(file.path) drifted from the generator: run `redo-conform vectors generate --out Vectors`")
         }
-        for folder in ["nodes", "logs", "reconstruction", "exports"] {
+        for folder in ["nodes", "logs", "reconstruction", "exports"] { // platform/ also holds recorded outputs
             let generated = Set(files.filter { $0.path.hasPrefix(folder + "/") }.map { String($0.path.dropFirst(folder.count + 1)) })
             let present = Set(try FileManager.default.contentsOfDirectory(atPath: root.url(folder)))
             XCTAssertEqual(present.subtracting(generated), [], "files in Vectors/\(folder) the generator does not write")

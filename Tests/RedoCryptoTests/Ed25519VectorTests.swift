@@ -77,3 +77,16 @@ final class Ed25519VectorTests: XCTestCase {
         XCTAssertFalse(Ed25519.verify(signature, of: Array("hellp".utf8), by: pair.publicKey))
     }
 }
+
+final class RandomizedSigningTests: XCTestCase {
+    func testRandomizedSignaturesDifferAndVerify() throws {
+        let pair = try Ed25519KeyPair(seed: [UInt8](repeating: 3, count: 32))
+        let message = Array("same body".utf8)
+        let a = pair.signRandomized(message), b = pair.signRandomized(message)
+        XCTAssertNotEqual(a, b)
+        XCTAssertNotEqual(a, pair.sign(message))
+        XCTAssertTrue(Ed25519.verify(a, of: message, by: pair.publicKey))
+        XCTAssertTrue(Ed25519.verify(b, of: message, by: pair.publicKey))
+        XCTAssertFalse(Ed25519.verify(a, of: message + [0], by: pair.publicKey))
+    }
+}

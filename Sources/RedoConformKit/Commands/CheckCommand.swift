@@ -10,6 +10,7 @@ public enum CheckCommand {
         LogVectorSuite(),
         ReconstructionVectorSuite(),
         ExportVectorSuite(),
+        PlatformVectorSuite(),
     ]
 
     public static func run(root: VectorRoot, console: Console) -> ExitStatus {

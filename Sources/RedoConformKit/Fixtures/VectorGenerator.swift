@@ -15,7 +15,17 @@ public enum VectorGenerator {
     public static let formatVersion = 1
 
     public static func files(seed: String) -> [GeneratedFile] {
-        nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed)
+        nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed) + platformFiles(seed: seed)
+    }
+
+    /// The platform exchange: the inputs every harness reads, and redo-conform's own
+    /// outputs for them (the reference `compare` uses).
+    static func platformFiles(seed: String) -> [GeneratedFile] {
+        let inputs = PlatformInputs(seed: seed).json
+        return [
+            GeneratedFile(path: "platform/inputs.json", bytes: OrderedJSONWriter.bytes(inputs, pretty: true) + [0x0A]),
+            GeneratedFile(path: "platform/expected.json", bytes: OrderedJSONWriter.bytes(PlatformReference.outputs(for: inputs), pretty: true) + [0x0A]),
+        ]
     }
 
     static func exportFiles(seed: String) -> [GeneratedFile] {

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The cross-platform gate: generate the platform inputs, run the web (Node) and JVM
+# (Java 17) reference harnesses on them, and fail when `redo-conform compare` finds any
+# drift. Also proves the gate can fail: the recorded outputs of the iOS client's
+# canonicalization must be flagged.
+#
+#   bash Scripts/platform-gate.sh [SEED]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seed="${1:-redo-conform-v1}"
+out=.build-gate
+rm -rf "$out" && mkdir -p "$out"
+bash Scripts/ensure-deps.sh
+swift build -c release --product redo-conform >&2
+bin=.build/release/redo-conform
+
+echo "== generate inputs (seed $seed)"
+"$bin" vectors generate --seed "$seed" --out "$out/vectors"
+inputs="$out/vectors/platform/inputs.json"
+
+echo "== web harness: $(node --version)"
+node Scripts/platforms/web/harness.mjs "$inputs" "$out/web.json"
+echo "== jvm harness: $(java -version 2>&1 | head -1)"
+java Scripts/platforms/jvm/Harness.java "$inputs" "$out/jvm.json"
+
+echo "== compare"
+"$bin" compare --inputs "$inputs" "$out/web.json" "$out/jvm.json" --format junit --output "$out/compare.xml" || true
+"$bin" compare --inputs "$inputs" "$out/web.json" "$out/jvm.json"
+
+echo "== known drift: the iOS client's JSONEncoder canonicalization must be flagged"
+if "$bin" compare --allow-missing Vectors/platform/recorded/ios-jsonencoder.json > "$out/ios.txt"; then
+  echo "FAIL: compare did not flag the recorded iOS outputs"
+  exit 1
+fi
+grep -E "^ios-recorded:" "$out/ios.txt"
+echo "platform gate: passed"

@@ -1,0 +1,129 @@
+// Records what the published iOS client (jlmalone/redo-ios) would output for the
+// platform inputs: its CanonicalJSON.stringify encodes with Foundation's JSONEncoder and
+// `.sortedKeys`, then strips whitespace outside strings. redo-conform's `compare` must flag
+// the drift this causes; a test asserts exactly which vectors.
+//
+//   swift Scripts/platforms/ios-recorded/record.swift Vectors/platform/inputs.json \
+//       Vectors/platform/recorded/ios-jsonencoder.json
+//
+// Recorded on Linux with swift-corelibs-foundation (the Foundation this machine has).
+// Only canonicalization and node vectors are recorded (no CryptoKit here): `verifies` is
+// derived — the client verifies over its own canonical bytes, so a node verifies exactly
+// when those equal the bytes that were signed (every node vector is validly signed).
+import Foundation
+
+/// Any JSON value, Encodable the way a Codable "AnyCodable" wrapper is.
+enum AnyJSON: Encodable {
+    case null, bool(Bool), int(Int), double(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
+
+    init(_ value: Any) {
+        switch value {
+        case is NSNull: self = .null
+        case let number as NSNumber:
+            let type = String(cString: number.objCType)
+            if type == "c" || type == "B" { self = .bool(number.boolValue) }
+            else if ["q", "l", "i", "s", "Q", "L", "I", "S"].contains(type) { self = .int(number.intValue) }
+            else { self = .double(number.doubleValue) }
+        case let text as String: self = .string(text)
+        case let array as [Any]: self = .array(array.map(AnyJSON.init))
+        case let object as [String: Any]: self = .object(object.mapValues(AnyJSON.init))
+        default: self = .null
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case let .bool(b): try container.encode(b)
+        case let .int(i): try container.encode(i)
+        case let .double(d): try container.encode(d)
+        case let .string(s): try container.encode(s)
+        case let .array(a): try container.encode(a)
+        case let .object(o): try container.encode(o)
+        }
+    }
+}
+
+/// The client's whitespace removal: drop whitespace outside strings.
+func removeWhitespace(_ json: String) -> String {
+    var result = "", inString = false, escaped = false
+    for char in json {
+        if escaped { result.append(char); escaped = false; continue }
+        if char == "\\" && inString { escaped = true; result.append(char); continue }
+        if char == "\"" { inString.toggle(); result.append(char); continue }
+        if inString || !char.isWhitespace { result.append(char) }
+    }
+    return result
+}
+
+func iosCanonical(_ text: String) throws -> [UInt8] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return Array(removeWhitespace(String(decoding: try encoder.encode(AnyJSON(value)), as: UTF8.self)).utf8)
+}
+
+func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+/// SHA-256 (FIPS 180-4), small and slow: enough for a few dozen ids.
+func sha256(_ message: [UInt8]) -> [UInt8] {
+    let k: [UInt32] = [0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+                       0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+                       0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+                       0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+                       0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+                       0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2]
+    var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+    var data = message + [0x80]
+    while data.count % 64 != 56 { data.append(0) }
+    let bits = UInt64(message.count) * 8
+    for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+    for chunk in stride(from: 0, to: data.count, by: 64) {
+        var w = [UInt32](repeating: 0, count: 64)
+        for i in 0..<16 { w[i] = (0..<4).reduce(0) { $0 << 8 | UInt32(data[chunk + i * 4 + $1]) } }
+        for i in 16..<64 {
+            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+        for i in 0..<64 {
+            let t1 = hh &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
+            let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        for (i, v) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ v }
+    }
+    return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> UInt32(24 - $0 * 8)) } }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else { print("usage: record.swift INPUTS.json OUTPUT.json"); exit(2) }
+let inputs = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arguments[1]))) as! [String: Any]
+var results: [(String, [String: Any])] = []
+for entry in inputs["canonicalization"] as? [[String: Any]] ?? [] {
+    let id = entry["id"] as! String
+    results.append((id, ["canonical": hex(try iosCanonical(entry["json"] as! String))]))
+}
+for entry in inputs["nodes"] as? [[String: Any]] ?? [] {
+    let id = entry["id"] as! String
+    var node = try JSONSerialization.jsonObject(with: Data((entry["node"] as! String).utf8)) as! [String: Any]
+    node.removeValue(forKey: "id")
+    node.removeValue(forKey: "signature")
+    let body = try iosCanonical(String(decoding: try JSONSerialization.data(withJSONObject: node), as: UTF8.self))
+    results.append((id, ["canonical": hex(body), "id": "sha256:" + hex(sha256(body))]))
+}
+// Derive `verifies` against the bytes that were signed (see the header).
+let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arguments[1].replacingOccurrences(of: "inputs.json", with: "expected.json")))) as! [String: Any]
+let reference = expected["results"] as! [String: [String: Any]]
+var out = "{\"format\":\"redo-conform/platform-outputs\",\"version\":1,\"platform\":\"ios-recorded\",\"implementation\":\"Foundation JSONEncoder(.sortedKeys) + whitespace removal, as jlmalone/redo-ios CanonicalJSON.stringify; recorded on Linux\",\"results\":{"
+for (index, (id, var result)) in results.enumerated() {
+    if id.hasPrefix("n-") { result["verifies"] = (result["canonical"] as! String) == (reference[id]?["canonical"] as? String) }
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self)
+    out += (index > 0 ? ",\n" : "\n") + "\"\(id)\":" + json
+}
+out += "\n}}\n"
+try Data(out.utf8).write(to: URL(fileURLWithPath: arguments[2]))
+print("recorded \(results.count) results into \(arguments[2])")

@@ -1,0 +1,109 @@
+// REDO v1 platform harness — web reference (Node 20, built-ins only).
+//
+// Usage: node Scripts/platforms/web/harness.mjs INPUTS.json OUTPUT.json
+//
+// Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
+// writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform
+// exchange format (version 1)"). Every JSON text is parsed with JSON.parse,
+// canonicalized with ./jcs.mjs (RFC 8785), hashed with node:crypto SHA-256 and
+// signed / verified with node:crypto Ed25519 (OpenSSL). `logs` are optional for
+// platforms and are not emitted.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { canonicalize } from './jcs.mjs';
+
+// DER wrappers that turn raw Ed25519 key bytes into key objects.
+const PKCS8_SEED_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex'); // + 32-byte seed
+const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex'); // + 32-byte public key
+
+/** Strict lowercase-hex decoding; null when the text is not hex. */
+function fromHex(text) {
+  if (typeof text !== 'string' || text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text)) return null;
+  return Buffer.from(text, 'hex');
+}
+
+/** Ed25519 verification; any malformed input (wrong lengths, bad hex) verifies false. */
+function ed25519Verify(publicKey, message, signature) {
+  if (!publicKey || !message || !signature || publicKey.length !== 32) return false;
+  try {
+    const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
+    return verify(null, message, key, signature);
+  } catch {
+    return false;
+  }
+}
+
+/** Deterministic RFC 8032 signature from a 32-byte seed. */
+function ed25519Sign(seed, message) {
+  if (!seed || seed.length !== 32) throw new Error('seed is not 32 bytes of hex');
+  const key = createPrivateKey({ key: Buffer.concat([PKCS8_SEED_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  return sign(null, message, key);
+}
+
+function canonicalBytes(value) {
+  return Buffer.from(canonicalize(value), 'utf8');
+}
+
+function canonicalization(entry) {
+  return { canonical: canonicalBytes(JSON.parse(entry.json)).toString('hex') };
+}
+
+function node(entry) {
+  const parsed = JSON.parse(entry.node);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error('not a JSON object');
+  }
+  // The body is the node without `id` and `signature`, as received.
+  const { id: _id, signature, ...body } = parsed;
+  const bytes = canonicalBytes(body);
+  const result = {
+    canonical: bytes.toString('hex'),
+    id: 'sha256:' + createHash('sha256').update(bytes).digest('hex'),
+  };
+  if (entry.seed !== null && entry.seed !== undefined) {
+    result.signature = ed25519Sign(fromHex(entry.seed), bytes).toString('hex');
+  }
+  const author = body.author;
+  const publicKey = author && typeof author === 'object' ? fromHex(author.publicKey) : null;
+  result.verifies = ed25519Verify(publicKey, bytes, fromHex(signature));
+  return result;
+}
+
+function signature(entry) {
+  return { verifies: ed25519Verify(fromHex(entry.publicKey), fromHex(entry.message), fromHex(entry.signature)) };
+}
+
+function main(argv) {
+  if (argv.length !== 2) {
+    process.stderr.write('usage: node harness.mjs INPUTS.json OUTPUT.json\n');
+    process.exit(2);
+  }
+  const inputs = JSON.parse(readFileSync(argv[0], 'utf8'));
+  if (inputs.format !== 'redo-conform/platform-inputs' || inputs.version !== 1) {
+    throw new Error('not a version 1 redo-conform/platform-inputs file');
+  }
+  const results = {};
+  const run = (list, fn) => {
+    for (const entry of list ?? []) {
+      try {
+        results[entry.id] = fn(entry);
+      } catch (error) {
+        results[entry.id] = { error: String(error?.message ?? error) };
+      }
+    }
+  };
+  run(inputs.canonicalization, canonicalization);
+  run(inputs.nodes, node);
+  run(inputs.signatures, signature);
+  const outputs = {
+    format: 'redo-conform/platform-outputs',
+    version: 1,
+    platform: 'web',
+    implementation: 'node ' + process.version + ' built-ins',
+    results,
+  };
+  writeFileSync(argv[1], JSON.stringify(outputs, null, 2) + '\n');
+}
+
+main(process.argv.slice(2));

@@ -1,0 +1,134 @@
+import RedoCrypto
+
+/// `redo-conform compare OUTPUT...`: each platform's outputs against redo-conform's own
+/// results (and so against each other), vector by vector.
+public enum CompareCommand {
+    public struct Options: Sendable {
+        public var inputs: String?
+        public var format: ReportFormat = .text
+        public var output: String?
+        /// Platform-dependent signature verdicts count as drift.
+        public var strict = false
+        /// Vectors a platform has no result for are not failures (partial platforms).
+        public var allowMissing = false
+        public init() {}
+    }
+
+    public static func run(_ paths: [String], options: Options, console: Console) -> ExitStatus {
+        let inputsPath = options.inputs ?? VectorRoot.shipped.url("platform/inputs.json")
+        let inputs: JSONValue
+        var platforms: [PlatformOutputs] = []
+        do {
+            inputs = try JSONReader.parse(try InputFile.readAll(InputPath(inputsPath)))
+            guard inputs.objectValue?["format"]?.stringValue == "redo-conform/platform-inputs" else {
+                console.error("error: \(inputsPath): not a platform inputs file")
+                return .usageOrIO
+            }
+            for path in paths { platforms.append(try PlatformOutputs.load(path)) }
+        } catch {
+            console.error("error: \(error)")
+            return .usageOrIO
+        }
+        let rows = PlatformComparison(inputs: inputs).rows(platforms)
+        let written = ReportOutput.write(to: options.output, console: console) { sink in
+            switch options.format {
+            case .text: CompareReport.text(rows, platforms: platforms, hideMissing: options.allowMissing, to: &sink)
+            case .json: CompareReport.json(rows, platforms: platforms, to: &sink)
+            case .junit: CompareReport.junit(rows, platforms: platforms, to: &sink)
+            }
+        }
+        guard written else { return .usageOrIO }
+        return failed(rows, options: options) ? .findings : .ok
+    }
+
+    static func failed(_ rows: [VectorRow], options: Options) -> Bool {
+        rows.contains { row in
+            row.cells.contains { cell in
+                switch cell.status {
+                case .agree: return false
+                case .platformDependent: return options.strict
+                case .missing: return !options.allowMissing
+                case .drift: return true
+                }
+            }
+        }
+    }
+}
+
+/// Renders a comparison: a matrix of the vectors where some platform does not simply
+/// agree, the details of each, and a summary per platform.
+enum CompareReport {
+    static func text(_ rows: [VectorRow], platforms: [PlatformOutputs], hideMissing: Bool = false, to sink: inout ReportSink) {
+        sink.write("compare: \(rows.count) vectors × \(platforms.count) platform\(platforms.count == 1 ? "" : "s"), against \(PlatformReference.platformName)\n")
+        for platform in platforms { sink.write("  \(platform.name): \(platform.implementation) (\(platform.file))\n") }
+        let shown: (Cell) -> Bool = { $0.status != .agree && !(hideMissing && $0.status == .missing) }
+        let interesting = rows.filter { $0.cells.contains(where: shown) }
+        if !interesting.isEmpty {
+            let idWidth = max(6, interesting.map(\.id.count).max() ?? 0)
+            let widths = platforms.map { max(9, $0.name.count) }
+            sink.write("\n" + pad("vector", idWidth) + "  " + zip(platforms, widths).map { pad($0.name, $1) }.joined(separator: "  ") + "\n")
+            for row in interesting {
+                sink.write(pad(row.id, idWidth) + "  " + zip(row.cells, widths).map { pad($0.tag, $1) }.joined(separator: "  ") + "\n")
+            }
+            sink.write("\n")
+            for row in interesting {
+                for (cell, platform) in zip(row.cells, platforms) where shown(cell) {
+                    for detail in cell.details { sink.write("\(platform.name)  \(row.id): \(detail)\n") }
+                }
+                if platforms.count > 1 && !row.groups.isEmpty {
+                    sink.write("  who agrees on the canonical bytes: " + row.groups.map { "{" + $0.joined(separator: ", ") + "}" }.joined(separator: " | ") + "\n")
+                }
+            }
+        }
+        sink.write("\n")
+        for (index, platform) in platforms.enumerated() {
+            var counts: [CellStatus: Int] = [:]
+            for row in rows { counts[row.cells[index].status, default: 0] += 1 }
+            sink.write("\(platform.name): \(counts[.agree] ?? 0) agree, \(counts[.drift] ?? 0) drift, \(counts[.platformDependent] ?? 0) platform-dependent, \(counts[.missing] ?? 0) missing\n")
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+
+    static func json(_ rows: [VectorRow], platforms: [PlatformOutputs], to sink: inout ReportSink) {
+        let report = JSONValue.object(JSONObject([
+            member("format", str("redo-conform/compare-report")),
+            member("version", num(1)),
+            member("reference", str(PlatformReference.platformName)),
+            member("platforms", .array(platforms.map { .object(JSONObject([member("name", str($0.name)), member("implementation", str($0.implementation)), member("file", str($0.file))])) })),
+            member("vectors", .array(rows.map { row in
+                .object(JSONObject([
+                    member("id", str(row.id)), member("kind", str(row.kind)),
+                    member("results", .object(JSONObject(zip(platforms, row.cells).map { platform, cell in
+                        JSONMember(key: platform.name, value: .object(JSONObject([member("status", str(cell.status.rawValue)), member("tag", str(cell.tag)),
+                                                                                 member("details", .array(cell.details.map { str($0) }))])))
+                    }))),
+                    member("groups", .array(row.groups.map { .array($0.map { str($0) }) })),
+                ]))
+            })),
+        ]))
+        sink.write(bytes: OrderedJSONWriter.bytes(report) + [0x0A])
+    }
+
+    static func junit(_ rows: [VectorRow], platforms: [PlatformOutputs], to sink: inout ReportSink) {
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"redo-conform compare\">\n")
+        for (index, platform) in platforms.enumerated() {
+            let failures = rows.filter { $0.cells[index].status == .drift || $0.cells[index].status == .missing }.count
+            sink.write("  <testsuite name=\"\(JUnitReport.escape(platform.name))\" tests=\"\(rows.count)\" failures=\"\(failures)\" errors=\"0\">\n")
+            for row in rows {
+                let cell = row.cells[index]
+                sink.write("    <testcase classname=\"\(JUnitReport.escape(platform.name)).\(row.kind)\" name=\"\(JUnitReport.escape(row.id))\"")
+                switch cell.status {
+                case .agree:
+                    sink.write("/>\n")
+                case .platformDependent:
+                    sink.write("><system-out>\(JUnitReport.escape(cell.details.joined(separator: "\n")))</system-out></testcase>\n")
+                case .drift, .missing:
+                    sink.write("><failure type=\"\(cell.tag)\" message=\"\(JUnitReport.escape(cell.details.first ?? ""))\">\(JUnitReport.escape(cell.details.joined(separator: "\n")))</failure></testcase>\n")
+                }
+            }
+            sink.write("  </testsuite>\n")
+        }
+        sink.write("</testsuites>\n")
+    }
+}

@@ -1,0 +1,211 @@
+import RedoCrypto
+import RedoCore
+
+/// One platform's outputs file.
+public struct PlatformOutputs: Sendable {
+    public let name: String
+    public let implementation: String
+    public let file: String
+    public let results: [String: JSONObject]
+
+    public static func load(_ path: String) throws(InputError) -> PlatformOutputs {
+        let bytes = try InputFile.readAll(InputPath(path))
+        let value: JSONValue
+        do { value = try JSONReader.parse(bytes) } catch { throw InputError(path: path, reason: "not I-JSON: \(error)") }
+        guard let root = value.objectValue, root["format"]?.stringValue == "redo-conform/platform-outputs" else {
+            throw InputError(path: path, reason: "not a platform outputs file (format must be \"redo-conform/platform-outputs\")")
+        }
+        guard root["version"]?.numberValue == 1 else {
+            let version = root["version"].map { String(decoding: CanonicalJSON.bytes(of: $0), as: UTF8.self) } ?? "missing"
+            throw InputError(path: path, reason: "version \(version) is not supported (this redo-conform reads version 1)")
+        }
+        var results: [String: JSONObject] = [:]
+        for result in root["results"]?.objectValue?.members ?? [] {
+            results[result.key] = result.value.objectValue ?? JSONObject([JSONMember(key: "error", value: .string("result is not an object"))])
+        }
+        let name = root["platform"]?.stringValue ?? path
+        return PlatformOutputs(name: name, implementation: root["implementation"]?.stringValue ?? "", file: path, results: results)
+    }
+}
+
+/// How one platform's result for one vector compares with the reference.
+public enum CellStatus: String, Sendable, Comparable {
+    case agree = "ok"
+    /// Differs only where verifiers legitimately differ (a platform-dependent signature).
+    case platformDependent = "dependent"
+    case missing
+    case drift = "DRIFT"
+
+    public static func < (a: CellStatus, b: CellStatus) -> Bool {
+        let order: [CellStatus] = [.agree, .platformDependent, .missing, .drift]
+        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+    }
+}
+
+public struct Cell: Sendable {
+    public var status: CellStatus = .agree
+    /// Short tag for the matrix (ok, CANON, HASH, SIG, VERDICT, dependent, missing, error, STATE).
+    public var tag = "ok"
+    public var details: [String] = []
+
+    mutating func fail(_ newStatus: CellStatus, _ newTag: String, _ detail: String) {
+        if status < newStatus || status == .agree {
+            status = max(status, newStatus)
+            if tag == "ok" || newStatus == .drift { tag = newTag }
+        }
+        details.append(detail)
+    }
+}
+
+public struct VectorRow: Sendable {
+    public let id: String
+    public let kind: String
+    public let comment: String
+    public let cells: [Cell]
+    /// Platforms (by name, reference included) grouped by identical canonical bytes,
+    /// when they do not all agree.
+    public let groups: [[String]]
+}
+
+/// Compares platform outputs with redo-conform's own results, vector by vector.
+public struct PlatformComparison {
+    public let inputs: JSONValue
+    public let reference: [String: JSONObject]
+
+    public init(inputs: JSONValue) {
+        self.inputs = inputs
+        var results: [String: JSONObject] = [:]
+        for member in PlatformReference.outputs(for: inputs).objectValue?["results"]?.objectValue?.members ?? [] {
+            results[member.key] = member.value.objectValue
+        }
+        reference = results
+    }
+
+    public func rows(_ platforms: [PlatformOutputs]) -> [VectorRow] {
+        var rows: [VectorRow] = []
+        let root = inputs.objectValue ?? JSONObject()
+        for kind in ["canonicalization", "nodes", "signatures", "logs"] {
+            for entry in root[kind]?.arrayValue ?? [] {
+                guard let vector = entry.objectValue, let id = vector["id"]?.stringValue, let ours = reference[id] else { continue }
+                let cells = platforms.map { compare(kind, vector, ours: ours, theirs: $0.results[id]) }
+                rows.append(VectorRow(id: id, kind: kind, comment: vector["comment"]?.stringValue ?? "", cells: cells, groups: groups(ours, platforms.map { $0.results[id] }, names: platforms.map(\.name))))
+            }
+        }
+        return rows
+    }
+
+    private func groups(_ ours: JSONObject, _ theirs: [JSONObject?], names: [String]) -> [[String]] {
+        guard let reference = ours["canonical"]?.stringValue else { return [] }
+        var byBytes: [(String, [String])] = [(reference, [PlatformReference.platformName])]
+        for (result, name) in zip(theirs, names) {
+            guard let bytes = result?["canonical"]?.stringValue else { continue }
+            if let index = byBytes.firstIndex(where: { $0.0 == bytes }) { byBytes[index].1.append(name) } else { byBytes.append((bytes, [name])) }
+        }
+        return byBytes.count > 1 ? byBytes.map(\.1) : []
+    }
+
+    func compare(_ kind: String, _ vector: JSONObject, ours: JSONObject, theirs: JSONObject?) -> Cell {
+        var cell = Cell()
+        // State hashes are optional for platforms: no result is no finding.
+        if kind == "logs" && theirs?["stateSha256"] == nil && theirs?["error"] == nil {
+            cell.tag = "-"
+            return cell
+        }
+        guard let theirs else {
+            cell.fail(.missing, "missing", "no result for this vector")
+            return cell
+        }
+        if let error = theirs["error"]?.stringValue {
+            cell.fail(.drift, "error", "the platform reported an error: \(error)")
+            return cell
+        }
+        switch kind {
+        case "canonicalization":
+            compareCanonical(ours, theirs, into: &cell)
+        case "nodes":
+            let canonicalAgrees = compareCanonical(ours, theirs, into: &cell)
+            compareId(ours, theirs, canonicalAgrees: canonicalAgrees, into: &cell)
+            compareNodeSignature(vector, ours, theirs, into: &cell)
+            compareVerdict(ours, theirs, portability: { nodePortability(vector, ours) }, into: &cell)
+        case "signatures":
+            compareVerdict(ours, theirs, portability: {
+                SignaturePortability.classify(publicKey: PlatformReference.hex(vector["publicKey"]), message: PlatformReference.hex(vector["message"]),
+                                              signature: PlatformReference.hex(vector["signature"]))
+            }, into: &cell)
+        case "logs":
+            if let hash = theirs["stateSha256"]?.stringValue, hash != ours["stateSha256"]?.stringValue {
+                cell.fail(.drift, "STATE", "reconstructed state hash \(hash) differs from ours \(ours["stateSha256"]?.stringValue ?? "")")
+            }
+        default:
+            break
+        }
+        return cell
+    }
+
+    /// Returns whether the canonical bytes agree; on drift, names the first differing byte,
+    /// the JSON path it falls in, and both sides' bytes around it.
+    @discardableResult
+    private func compareCanonical(_ ours: JSONObject, _ theirs: JSONObject, into cell: inout Cell) -> Bool {
+        guard let oursHex = ours["canonical"]?.stringValue, let oursBytes = Hex.decodeLowercase(oursHex) else { return true }
+        guard let theirsHex = theirs["canonical"]?.stringValue, let theirsBytes = Hex.decodeLowercase(theirsHex) else {
+            cell.fail(.drift, "CANON", "\"canonical\" is missing or not lowercase hex")
+            return false
+        }
+        guard oursBytes != theirsBytes else { return true }
+        let offset = zip(oursBytes, theirsBytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(oursBytes.count, theirsBytes.count)
+        cell.fail(.drift, "CANON", "canonical bytes differ at byte \(offset), in \(CanonicalLocator.path(at: offset, in: oursBytes)): ours \(ByteContext.excerpt(oursBytes, around: offset)) | theirs \(ByteContext.excerpt(theirsBytes, around: offset))")
+        return false
+    }
+
+    /// Canonical bytes that agree but an id that does not is a hashing bug, told apart
+    /// from canonical drift (where the id differs as a consequence).
+    private func compareId(_ ours: JSONObject, _ theirs: JSONObject, canonicalAgrees: Bool, into cell: inout Cell) {
+        guard let id = ours["id"]?.stringValue, let theirId = theirs["id"]?.stringValue, id != theirId else { return }
+        if canonicalAgrees {
+            cell.fail(.drift, "HASH", "same canonical bytes, different id: \(theirId) (ours \(id)) — a hashing or hex bug")
+        } else {
+            cell.details.append("the id differs as a consequence (\(theirId))")
+        }
+    }
+
+    /// A produced signature is checked by verification over our canonical bytes, never by
+    /// comparing bytes: randomized signers are legitimate.
+    private func compareNodeSignature(_ vector: JSONObject, _ ours: JSONObject, _ theirs: JSONObject, into cell: inout Cell) {
+        guard let produced = theirs["signature"]?.stringValue else {
+            if ours["signature"] != nil { cell.fail(.missing, "missing", "no signature although the vector has a seed") }
+            return
+        }
+        guard let seed = vector["seed"]?.stringValue.flatMap(Hex.decodeLowercase), let pair = try? Ed25519KeyPair(seed: seed),
+              let body = ours["canonical"]?.stringValue.flatMap(Hex.decodeLowercase) else { return }
+        guard let signature = try? Ed25519Signature(hex: produced), Ed25519.verify(signature, of: body, by: pair.publicKey) else {
+            cell.fail(.drift, "SIG", "the produced signature does not verify over the canonical body with the seed's key")
+            return
+        }
+    }
+
+    private func nodePortability(_ vector: JSONObject, _ ours: JSONObject) -> PortabilityVerdict? {
+        guard case let .object(node)? = vector["node"]?.stringValue.flatMap({ try? JSONReader.parse($0) }),
+              let key = node["author"]?.objectValue?["publicKey"]?.stringValue.flatMap(Hex.decodeLowercase),
+              let signature = node["signature"]?.stringValue.flatMap(Hex.decodeLowercase),
+              let body = ours["canonical"]?.stringValue.flatMap(Hex.decodeLowercase) else { return nil }
+        return SignaturePortability.classify(publicKey: key, message: body, signature: signature)
+    }
+
+    /// `portability` is computed only when the verdicts differ (it walks the curve).
+    private func compareVerdict(_ ours: JSONObject, _ theirs: JSONObject, portability classify: () -> PortabilityVerdict?, into cell: inout Cell) {
+        guard let expected = ours["verifies"]?.boolValue else { return }
+        guard let verdict = theirs["verifies"]?.boolValue else {
+            cell.fail(.drift, "VERDICT", "\"verifies\" is missing or not a boolean")
+            return
+        }
+        guard verdict != expected else { return }
+        let portability = classify()
+        let classes = portability.map { $0.classes.map(\.rawValue).joined(separator: ", ") } ?? "unclassified"
+        if verdict, let portability, portability.platformDependent {
+            let acceptors = portability.knownAcceptors.joined(separator: ", ")
+            cell.fail(.platformDependent, "dependent", "accepts a signature libsodium rejects (\(classes)); platform-dependent, this class is accepted by \(acceptors.isEmpty ? "lenient verifiers" : acceptors)")
+        } else {
+            cell.fail(.drift, "VERDICT", "\(verdict ? "accepts" : "rejects") a signature libsodium \(expected ? "accepts" : "rejects") (\(classes))")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import XCTest
+import RedoCrypto
+@testable import RedoConformKit
+
+final class CompareTests: XCTestCase {
+    static let inputs = try! JSONReader.parse(try! VectorRoot.shipped.bytes("platform/inputs.json"))
+
+    private func outputs(_ name: String, _ results: [String: JSONValue]) -> PlatformOutputs {
+        PlatformOutputs(name: name, implementation: "test", file: name, results: results.compactMapValues(\.objectValue))
+    }
+
+    private func reference() -> [String: JSONValue] {
+        var results: [String: JSONValue] = [:]
+        for member in PlatformReference.outputs(for: Self.inputs).objectValue!["results"]!.objectValue!.members { results[member.key] = member.value }
+        return results
+    }
+
+    func testShippedExpectedOutputsAgree() throws {
+        let console = CapturedConsole()
+        var options = CompareCommand.Options()
+        options.format = .json
+        XCTAssertEqual(CompareCommand.run([VectorRoot.shipped.url("platform/expected.json")], options: options, console: console.console), .ok, console.stderr)
+    }
+
+    /// The recorded iOS-style outputs (JSONEncoder with sorted keys) drift exactly here.
+    func testRecordedIOSOutputsAreFlagged() throws {
+        let ios = try PlatformOutputs.load(VectorRoot.shipped.url("platform/recorded/ios-jsonencoder.json"))
+        let rows = PlatformComparison(inputs: Self.inputs).rows([ios])
+        let drifted = Set(rows.filter { $0.cells[0].status == .drift }.map(\.id))
+        XCTAssertEqual(drifted, ["c-key-order-utf16", "c-escapes", "c-integers", "c-exponent-boundaries", "c-fractions", "c-precision", "n-create-extensions-valid"])
+        let keyOrder = rows.first { $0.id == "c-key-order-utf16" }!.cells[0]
+        XCTAssertTrue(keyOrder.details[0].hasPrefix("canonical bytes differ at byte 21, in $[\"😀\"]"), keyOrder.details[0])
+        let precision = rows.first { $0.id == "c-precision" }!.cells[0]
+        XCTAssertTrue(precision.details[0].contains("in $[1]"), precision.details[0])
+        var options = CompareCommand.Options()
+        options.allowMissing = true
+        XCTAssertEqual(CompareCommand.run([ios.file], options: options, console: CapturedConsole().console), .findings)
+    }
+
+    func testHashBugIsToldApartFromCanonicalDrift() {
+        var results = reference()
+        let id = "n-update-valid"
+        var node = results[id]!.objectValue!
+        node["id"] = .string("sha256:" + String(repeating: "0", count: 64))
+        results[id] = .object(node)
+        let cell = PlatformComparison(inputs: Self.inputs).rows([outputs("buggy", results)]).first { $0.id == id }!.cells[0]
+        XCTAssertEqual(cell.tag, "HASH")
+        XCTAssertEqual(cell.status, .drift)
+    }
+
+    func testSignaturesAreComparedByVerificationNotBytes() throws {
+        var results = reference()
+        let id = "n-create-valid"
+        var node = results[id]!.objectValue!
+        // Another valid signature of the same body: what a randomized signer produces.
+        let body = Hex.decodeLowercase(node["canonical"]!.stringValue!)!
+        let seed = Hex.decodeLowercase(Self.inputs.objectValue!["nodes"]!.arrayValue!.first { $0.objectValue?["id"]?.stringValue == id }!.objectValue!["seed"]!.stringValue!)!
+        let other = try Self.randomizedSignature(body, seed: seed)
+        XCTAssertNotEqual(other, node["signature"]!.stringValue!)
+        node["signature"] = .string(other)
+        results[id] = .object(node)
+        XCTAssertEqual(PlatformComparison(inputs: Self.inputs).rows([outputs("randomized", results)]).first { $0.id == id }!.cells[0].status, .agree)
+        node["signature"] = .string(String(repeating: "ab", count: 64))
+        results[id] = .object(node)
+        XCTAssertEqual(PlatformComparison(inputs: Self.inputs).rows([outputs("broken", results)]).first { $0.id == id }!.cells[0].tag, "SIG")
+    }
+
+    /// A valid Ed25519 signature with a nonce other than RFC 8032's: R = rB, S = r + kA·a.
+    static func randomizedSignature(_ message: [UInt8], seed: [UInt8]) throws -> String {
+        try Ed25519KeyPair(seed: seed).signRandomized(message).hex
+    }
+
+    func testPlatformDependentVerdictIsAWarningUnlessStrict() {
+        var results = reference()
+        results["speccheck-0"] = .object(JSONObject([JSONMember(key: "verifies", value: .bool(true))]))
+        results["s-bit-flip"] = .object(JSONObject([JSONMember(key: "verifies", value: .bool(false))]))
+        let rows = PlatformComparison(inputs: Self.inputs).rows([outputs("lenient", results)])
+        XCTAssertEqual(rows.first { $0.id == "speccheck-0" }!.cells[0].status, .platformDependent)
+        var options = CompareCommand.Options()
+        XCTAssertFalse(CompareCommand.failed(rows, options: options))
+        options.strict = true
+        XCTAssertTrue(CompareCommand.failed(rows, options: options))
+        results["s-bit-flip"] = .object(JSONObject([JSONMember(key: "verifies", value: .bool(true))]))
+        let forged = PlatformComparison(inputs: Self.inputs).rows([outputs("forger", results)]).first { $0.id == "s-bit-flip" }!.cells[0]
+        XCTAssertEqual(forged.tag, "VERDICT")
+        XCTAssertEqual(forged.status, .drift)
+    }
+
+    func testMissingAndMalformedOutputs() throws {
+        let folder = TempFiles.folder("compare")
+        let bad = TempFiles.write(#"{"format":"redo-conform/platform-outputs","version":2,"results":{}}"#, to: folder + "/v2.json")
+        let console = CapturedConsole()
+        XCTAssertEqual(CompareCommand.run([bad], options: CompareCommand.Options(), console: console.console), .usageOrIO)
+        XCTAssertTrue(console.stderr.contains("version 2 is not supported"), console.stderr)
+        let empty = TempFiles.write(#"{"format":"redo-conform/platform-outputs","version":1,"platform":"empty","results":{},"future":"ignored"}"#, to: folder + "/empty.json")
+        XCTAssertEqual(CompareCommand.run([empty], options: CompareCommand.Options(), console: CapturedConsole().console), .findings)
+    }
+}
