@@ -4,6 +4,9 @@
 //     node-canon.mjs --out, so Scripts/bench can check both print the same bytes
 //   redo-bench sha256 [--seconds S]
 //   redo-bench verify [--seconds S]
+//   redo-bench scale FILE [--jobs N]
+//     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
+//     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
 import RedoConformKit
 
 #if canImport(Glibc)
@@ -53,6 +56,12 @@ do {
     case "sha256":
         print("redo-conform sha256 \(format(Throughput.sha256(messageBytes: 1 << 20, seconds: seconds))) MB/s")
         print("redo-conform sha256-300B \(format(Throughput.sha256(messageBytes: 300, seconds: seconds))) MB/s")
+    case "scale" where arguments.count == 2:
+        let m = try LogScale.measure(file: arguments[1], jobs: option("--jobs").flatMap(Int.init) ?? ValidationOptions.defaultJobs)
+        let perRecord = { (seconds: Double) in format(seconds * 1e6 / Double(max(1, m.records))) }
+        print("scale \(arguments[1].split(separator: "/").last!) records \(m.records) valid \(m.valid) rejected \(m.rejected) duplicates \(m.duplicates) tasks \(m.tasks)"
+              + " node-checks-us \(perRecord(m.nodeChecks)) log-rules-us \(perRecord(m.logRules)) reconstruction-us \(perRecord(m.reconstruction))"
+              + " log-rules-s \(format(m.logRules)) reconstruction-s \(format(m.reconstruction)) peak-mb \(m.peakBytes / 1_000_000)")
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:

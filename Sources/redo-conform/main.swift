@@ -148,10 +148,14 @@ struct InputOptions: ParsableArguments {
     @Option(help: "Threads for node checks (default: all cores).")
     var jobs: Int = ValidationOptions.defaultJobs
 
+    @Option(name: .customLong("max-records"), help: "Read at most this many records (default 20,000,000).")
+    var maxRecords: Int = ValidationOptions().maxRecords
+
     var validation: ValidationOptions {
         var options = ValidationOptions()
         options.profile = profile
         options.jobs = max(1, jobs)
+        options.maxRecords = max(1, maxRecords)
         return options
     }
 }

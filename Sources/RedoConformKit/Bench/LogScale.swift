@@ -15,7 +15,9 @@ public enum LogScale {
         public let nodeChecks: Double
         public let logRules: Double
         public let reconstruction: Double
+        public let valid: Int
         public let rejected: Int
+        public let duplicates: Int
         public let tasks: Int
         /// Peak resident memory of the process so far, in bytes.
         public let peakBytes: Int
@@ -33,12 +35,13 @@ public enum LogScale {
         let checks = ParallelMap.map(records, jobs: jobs) { validator.check(bytes: $0) }
         records = []
         let t1 = MonotonicClock.now()
-        let verdict = LogValidator().validate(checks)
+        let verdict = LogValidator().validate(consume checks)
         let t2 = MonotonicClock.now()
         let reconstruction = Reconstructor.reconstruct(verdict)
         let t3 = MonotonicClock.now()
-        return Measurement(records: checks.count, nodeChecks: t1 - t0, logRules: t2 - t1, reconstruction: t3 - t2,
-                           rejected: verdict.records.filter { $0.status == .rejected }.count, tasks: reconstruction.tasks.count, peakBytes: peakResidentBytes())
+        let count = { (status: RecordStatus) in verdict.records.lazy.filter { $0.status == status }.count }
+        return Measurement(records: verdict.records.count, nodeChecks: t1 - t0, logRules: t2 - t1, reconstruction: t3 - t2,
+                           valid: count(.valid), rejected: count(.rejected), duplicates: count(.duplicate), tasks: reconstruction.tasks.count, peakBytes: peakResidentBytes())
     }
 
     public static func peakResidentBytes() -> Int {

@@ -23,6 +23,11 @@ public struct LogGenerator {
         case repeated = "repeat"
         /// A benign log where 9 of every 10 non-CREATE nodes carry a broken signature.
         case mostlyRejected = "mostly-rejected"
+        /// A chain where every node also appears with its id in uppercase, and every
+        /// other node's child names that uppercase copy as its parent.
+        case caseVariants = "case-variants"
+        /// A chain where every other record names itself (its claimed id) as a parent.
+        case selfParent = "self-parent"
     }
 
     public var shape: Shape
@@ -50,6 +55,8 @@ public struct LogGenerator {
         case .mergeStack: mergeStack(&state, emit)
         case .bigDelete: bigDelete(&state, emit)
         case .repeated: repeated(&state, emit)
+        case .caseVariants: caseVariants(&state, emit)
+        case .selfParent: selfParent(&state, emit)
         }
         state.flush(emit)
     }
@@ -126,6 +133,43 @@ public struct LogGenerator {
         }
     }
 
+    private func caseVariants(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
+        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "case variants"), index: 0)
+        var previous = life.create()
+        state.add(previous, emit)
+        var produced = 1
+        while produced < nodes {
+            // The same node under its id in uppercase: a different (malformed) id.
+            state.addRaw(previous, idText: previous.id.uppercased(), emit)
+            let parent = produced % 4 == 1 ? previous.id.uppercased() : previous.id
+            let next = Draft(action: .update, task: life.task, parents: [parent], lamport: previous.lamport + 1, wall: TaskLife.wall(produced),
+                             payload: [member("priority", num(Double(1 + produced % 5)))])
+            state.add(next, emit)
+            life.head = next.id
+            previous = next
+            produced += 2
+        }
+    }
+
+    private func selfParent(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
+        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "self parent"), index: 0)
+        var previous = life.create()
+        state.add(previous, emit)
+        for k in 1..<max(2, nodes) {
+            let next = Draft(action: .update, task: life.task, parents: [previous.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
+                             payload: [member("storyPoints", num(Double(k % 13)))])
+            if k % 2 == 0 {
+                // Claims its own id as a parent: the id cannot be the hash of a body that
+                // contains it, so the record fails its hash; nothing may loop on it.
+                state.addRaw(Draft(action: .update, task: life.task, parents: [previous.id, next.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
+                                   payload: [member("storyPoints", num(Double(k % 13)))]), idText: next.id, emit)
+            } else {
+                state.add(next, emit)
+                previous = next
+            }
+        }
+    }
+
     private func repeated(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
         var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "repeat"), index: 0)
         let root = life.create()
@@ -151,7 +195,7 @@ struct GeneratorState {
     static let key = FixtureKeys.pair(seed: "bench", index: 0)
     var random: SplitMix
     let jobs: Int
-    private var batch: [(Draft, Bool)] = []
+    private var batch: [(Draft, Bool, String?)] = []
 
     init(seed: String, jobs: Int) {
         random = SplitMix(seed: seed)
@@ -159,12 +203,18 @@ struct GeneratorState {
     }
 
     mutating func add(_ draft: Draft, tamper: Bool = false, _ emit: ([UInt8]) -> Void) {
-        batch.append((draft, tamper))
+        batch.append((draft, tamper, nil))
+        if batch.count >= 8192 { flush(emit) }
+    }
+
+    /// Adds a node written under another id than its own (signature still over its body).
+    mutating func addRaw(_ draft: Draft, idText: String, _ emit: ([UInt8]) -> Void) {
+        batch.append((draft, false, idText))
         if batch.count >= 8192 { flush(emit) }
     }
 
     mutating func flush(_ emit: ([UInt8]) -> Void) {
-        let lines = ParallelMap.map(batch.map { BatchItem(draft: $0.0.body, id: $0.0.id, tamper: $0.1) }, jobs: jobs) { item -> [UInt8] in
+        let lines = ParallelMap.map(batch.map { BatchItem(draft: $0.0.body, id: $0.2 ?? $0.0.id, tamper: $0.1) }, jobs: jobs) { item -> [UInt8] in
             var signature = GeneratorState.key.sign(NodeBody.canonicalBytes(of: item.draft)).bytes
             if item.tamper { signature[0] ^= 0x01 }
             let node = JSONObject([JSONMember(key: "id", value: .string(item.id))] + item.draft.members + [JSONMember(key: "signature", value: .string(Hex.encode(signature)))])

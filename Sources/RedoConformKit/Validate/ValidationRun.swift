@@ -16,6 +16,9 @@ public struct ValidationOptions: Sendable {
     public var maxDocumentBytes: Int = 1 << 30
     /// Records checked per parallel batch: bounds memory on streamed input.
     public var batchSize: Int = 8192
+    /// Records per run at most (each costs a few hundred bytes until the log rules are
+    /// done); the rest of the input is not read, and the run says so.
+    public var maxRecords: Int = 20_000_000
 
     public init() {}
 
@@ -81,9 +84,19 @@ public struct ValidationRun {
         var collector = Collector(validator: validator, options: options, progress: progress)
         progress?.start(totalBytes: files.reduce(0) { $0 + Self.size(of: $1) })
         for (index, file) in files.enumerated() {
+            guard collector.count < options.maxRecords else {
+                problems.append(InputProblem(path: file.display, message: "not read: the run already holds \(options.maxRecords) records, the record limit"))
+                continue
+            }
             let reader = RecordReader(file: file, index: Int32(index), options: options)
-            if let problem = reader.read({ collector.add($0) }, bytesRead: { progress?.advance(bytes: $0) }) {
+            var truncated = false
+            if let problem = reader.read({ record in
+                if collector.count < options.maxRecords { collector.add(record) } else { truncated = true }
+            }, bytesRead: { progress?.advance(bytes: $0) }) {
                 problems.append(problem)
+            }
+            if truncated {
+                problems.append(InputProblem(path: file.display, message: "only partly read: the run reached the limit of \(options.maxRecords) records"))
             }
             collector.flush()
         }
@@ -108,6 +121,8 @@ public struct ValidationRun {
             self.options = options
             self.progress = progress
         }
+
+        var count: Int { checks.count + pending.count }
 
         mutating func add(_ record: InputRecord) {
             pending.append(record)

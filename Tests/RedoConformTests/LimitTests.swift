@@ -1,0 +1,64 @@
+import XCTest
+import RedoCrypto
+import RedoCore
+@testable import RedoConformKit
+
+/// Every documented limit gives a clear error, and none rejects what the protocol allows.
+final class LimitTests: XCTestCase {
+    static let scenario = LogScenarios(seed: "limits").all.first { $0.id == "valid-life" }!
+
+    func testRecordCountLimit() {
+        let folder = TempFiles.folder("max-records")
+        let path = TempFiles.write(Self.scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/log.jsonl")
+        let second = TempFiles.write(Self.scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/more.jsonl")
+        var options = ValidationOptions()
+        options.maxRecords = 5
+        let result = ValidationRun(options: options).run([path, second])
+        XCTAssertEqual(result.verdict.records.count, 5)
+        XCTAssertEqual(result.problems.map(\.message), ["only partly read: the run reached the limit of 5 records",
+                                                         "not read: the run already holds 5 records, the record limit"])
+        XCTAssertEqual(ValidateCommand.status(result), .usageOrIO)
+    }
+
+    /// The 1 MiB payload limit caps deletedChain at about 14,000 ids; 14,000 pass.
+    func testDeletedChainLengthFollowsThePayloadLimit() {
+        let key = FixtureKeys.pair(seed: "limits", index: 0)
+        let factory = NodeFactory(key: key)
+        func delete(_ count: Int) -> NodeCheck {
+            let chain = (0..<count).map { JSONValue.string(NodeID(digest: SHA256.hash(Array("id \($0)".utf8))).text) }
+            let node = factory.node(.delete, task: FixtureKeys.uuid(seed: "limits", "t"), parents: [chain[count - 1].stringValue!], lamport: 2,
+                                    wall: "2025-10-26T00:00:00.000Z", payload: [member("deletedChain", .array(chain))])
+            return NodeValidator().check(value: .object(node))
+        }
+        XCTAssertTrue(delete(14_000).passed)
+        let tooLong = delete(15_000)
+        XCTAssertEqual(tooLong.findings.map(\.rule), [.payloadSize])
+        XCTAssertEqual(tooLong.findings.first?.message, "the payload's canonical form is 1110018 bytes, over the limit of 1048576")
+    }
+
+    /// The nesting limit (512) applies to records; a node nested 511 deep in extensions is fine.
+    func testNestingDepthInRecords() {
+        let factory = NodeFactory(key: FixtureKeys.pair(seed: "limits", index: 0))
+        func node(depth: Int) -> [UInt8] {
+            var nested = JSONValue.number(1)
+            for _ in 0..<depth { nested = .array([nested]) }
+            let object = factory.node(.create, task: FixtureKeys.uuid(seed: "limits", "deep"), parents: [], lamport: 1, wall: "2025-10-26T00:00:00.000Z",
+                                      payload: [member("title", str("deep")), member("extensions", .object(JSONObject([member("x", nested)])))])
+            return OrderedJSONWriter.bytes(.object(object))
+        }
+        // Envelope {, data {, payload {, extensions {, then the arrays: 4 levels already.
+        XCTAssertTrue(NodeValidator().check(bytes: node(depth: 508)).passed)
+        let deep = NodeValidator().check(bytes: node(depth: 509))
+        XCTAssertEqual(deep.findings.map(\.rule), [.recordSyntax])
+        XCTAssertTrue(deep.findings[0].message.contains("nesting deeper than 512 levels"), deep.findings[0].message)
+    }
+
+    func testRecordSizeLimitIsConfigurable() {
+        var options = ValidationOptions()
+        options.maxRecordBytes = 256
+        let folder = TempFiles.folder("record-size")
+        let path = TempFiles.write(Self.scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/log.jsonl")
+        let result = ValidationRun(options: options).run([path])
+        XCTAssertTrue(result.verdict.records.allSatisfy { $0.findings.first?.rule == .recordSize }, "\(result.verdict.records.map(\.findings))")
+    }
+}
