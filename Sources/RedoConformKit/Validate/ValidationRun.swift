@@ -101,9 +101,9 @@ public struct ValidationRun {
             collector.flush()
         }
         progress?.finish()
-        let checks = collector.takeChecks()
-        let identities = checks.map(RecordIdentity.init)
-        let verdict = LogValidator().validate(consume checks)
+        let batches = collector.takeBatches()
+        let identities = batches.flatMap { $0.map(RecordIdentity.init) }
+        let verdict = LogValidator().validate(batches: consume batches)
         return ValidationResult(files: files, problems: problems, sources: collector.sources, identities: identities, verdict: verdict)
     }
 
@@ -113,7 +113,9 @@ public struct ValidationRun {
         let options: ValidationOptions
         let progress: ProgressMeter?
         private var pending: [InputRecord] = []
-        private var checks: [NodeCheck] = []
+        /// Checked batches, kept apart: one growing array would briefly need twice its size.
+        private var batches: [[NodeCheck]] = []
+        private var checked = 0
         private(set) var sources: [RecordSource] = []
 
         init(validator: NodeValidator, options: ValidationOptions, progress: ProgressMeter?) {
@@ -122,7 +124,7 @@ public struct ValidationRun {
             self.progress = progress
         }
 
-        var count: Int { checks.count + pending.count }
+        var count: Int { checked + pending.count }
 
         mutating func add(_ record: InputRecord) {
             pending.append(record)
@@ -131,15 +133,16 @@ public struct ValidationRun {
 
         mutating func flush() {
             guard !pending.isEmpty else { return }
-            checks += RecordChecks.check(pending, validator: validator, jobs: options.jobs)
+            batches.append(RecordChecks.check(pending, validator: validator, jobs: options.jobs))
+            checked += pending.count
             sources += pending.map(\.source)
             progress?.advance(records: pending.count)
             pending.removeAll(keepingCapacity: true)
         }
 
-        mutating func takeChecks() -> [NodeCheck] {
-            defer { checks = [] }
-            return checks
+        mutating func takeBatches() -> [[NodeCheck]] {
+            defer { batches = [] }
+            return batches
         }
     }
 

@@ -56,12 +56,51 @@ public enum FieldValue: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The metadata a CREATE or UPDATE payload sets, in field order; absent fields are nil.
+/// The metadata a CREATE or UPDATE payload sets; absent fields are nil. Stored inline
+/// (no dictionary per node: a million-node log holds a million of these).
 public struct TaskFieldValues: Sendable, Equatable {
-    public var values: [TaskField: FieldValue] = [:]
+    private var title: String?
+    private var description: String?
+    private var priority: Int64?
+    private var storyPoints: Int64?
+    private var frequencyDays: Int64?
+    private var privacy: Bool?
+
     public init() {}
+
     public subscript(field: TaskField) -> FieldValue? {
-        get { values[field] }
-        set { values[field] = newValue }
+        get {
+            switch field {
+            case .title: return title.map { .string($0) }
+            case .description: return description.map { .string($0) }
+            case .priority: return priority.map { .integer($0) }
+            case .storyPoints: return storyPoints.map { .integer($0) }
+            case .frequencyDays: return frequencyDays.map { .integer($0) }
+            case .privacy: return privacy.map { .bool($0) }
+            case .archived: return nil // set only by ARCHIVE/UNARCHIVE
+            }
+        }
+        set {
+            switch (field, newValue) {
+            case let (.title, .string(text)?): title = text
+            case let (.description, .string(text)?): description = text
+            case let (.priority, .integer(value)?): priority = value
+            case let (.storyPoints, .integer(value)?): storyPoints = value
+            case let (.frequencyDays, .integer(value)?): frequencyDays = value
+            case let (.privacy, .bool(flag)?): privacy = flag
+            case (.title, nil): title = nil
+            case (.description, nil): description = nil
+            case (.priority, nil): priority = nil
+            case (.storyPoints, nil): storyPoints = nil
+            case (.frequencyDays, nil): frequencyDays = nil
+            case (.privacy, nil): privacy = nil
+            default: break // the validator only stores values of the field's type
+            }
+        }
+    }
+
+    /// The fields set, in field order.
+    public var values: [(TaskField, FieldValue)] {
+        TaskField.metadata.compactMap { field in self[field].map { (field, $0) } }
     }
 }

@@ -31,16 +31,26 @@ public enum Hex {
 
     /// Decodes lowercase hex; nil for anything else (uppercase included).
     public static func decodeLowercase(_ text: String) -> [UInt8]? {
-        let units = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { decodeLowercase(utf8: $0) }
+    }
+
+    /// Decodes lowercase hex from UTF-8 bytes, without intermediate copies.
+    public static func decodeLowercase(utf8 units: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard units.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(units.count / 2)
-        var k = 0
-        while k < units.count {
-            guard let high = lowercaseDigitValue(units[k]), let low = lowercaseDigitValue(units[k + 1]) else { return nil }
-            out.append(high << 4 | low)
-            k += 2
+        var failed = false
+        let out = [UInt8](unsafeUninitializedCapacity: units.count / 2) { buffer, count in
+            var k = 0
+            while k < units.count {
+                guard let high = lowercaseDigitValue(units[k]), let low = lowercaseDigitValue(units[k + 1]) else {
+                    failed = true
+                    break
+                }
+                buffer[k / 2] = high << 4 | low
+                k += 2
+            }
+            count = failed ? 0 : units.count / 2
         }
-        return out
+        return failed ? nil : out
     }
 }

@@ -10,10 +10,28 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses strict id text; nil for any other spelling (uppercase, Base58, no prefix…).
     public init?(_ text: String) {
-        let units = text.utf8
-        guard units.count == 71, units.starts(with: Self.prefix.utf8) else { return nil }
-        guard let bytes = Hex.decodeLowercase(String(text.utf8.dropFirst(7))!) else { return nil }
-        digest = bytes.withUnsafeBytes { SHA256Digest(bytes: $0) }
+        var text = text
+        let parsed: SHA256Digest? = text.withUTF8 { units in
+            guard units.count == 71, units[0] == 0x73, units[1] == 0x68, units[2] == 0x61, units[3] == 0x32, units[4] == 0x35,
+                  units[5] == 0x36, units[6] == 0x3A else { return nil }
+            // Four big-endian words straight from the hex digits, no intermediate arrays.
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            let ok = withUnsafeMutableBytes(of: &words) { raw -> Bool in
+                let out = raw.bindMemory(to: UInt64.self)
+                for w in 0..<4 {
+                    var word: UInt64 = 0
+                    for k in 0..<16 {
+                        guard let digit = Hex.lowercaseDigitValue(units[7 + w * 16 + k]) else { return false }
+                        word = word << 4 | UInt64(digit)
+                    }
+                    out[w] = word.bigEndian
+                }
+                return true
+            }
+            return ok ? withUnsafeBytes(of: words) { SHA256Digest(bytes: $0) } : nil
+        }
+        guard let parsed else { return nil }
+        digest = parsed
     }
 
     public var text: String { Self.prefix + digest.hex }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A parsed I-JSON value.
 ///
 /// Strings compare by their UTF-8 bytes, never by Unicode canonical equivalence:
@@ -106,10 +112,14 @@ extension JSONValue {
 }
 
 extension String {
-    /// Equality of the UTF-8 bytes (no Unicode normalization).
+    /// Equality of the UTF-8 bytes (no Unicode normalization): one memcmp over the
+    /// contiguous UTF-8 of both strings.
     @inlinable
     public func bytewiseEqual(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+        var a = self, b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+        }
     }
 }
 

@@ -13,7 +13,14 @@ public struct LogValidator: Sendable {
     /// Takes the checks by value and lets go of them as soon as their parts are sorted
     /// out: a caller that `consume`s its array never holds a million nodes twice.
     public func validate(_ checks: consuming [NodeCheck]) -> LogVerdict {
-        var pass = LogPass(checks)
+        var pass = LogPass([checks])
+        return pass.run()
+    }
+
+    /// The same for checks gathered in batches: each batch is let go of as soon as it has
+    /// been read, so a large log never exists as one array of checks plus its copy.
+    public func validate(batches: consuming [[NodeCheck]]) -> LogVerdict {
+        var pass = LogPass(batches)
         return pass.run()
     }
 }
@@ -61,12 +68,18 @@ struct LogPass {
         let todo: UUIDv4
     }
 
-    init(_ checks: consuming [NodeCheck]) {
-        verdicts = checks.map { check in
-            check.passed ? RecordVerdict(status: .valid, code: nil, findings: check.findings)
-                : RecordVerdict(status: .rejected, code: check.primaryCode, findings: check.findings)
+    init(_ batches: consuming [[NodeCheck]]) {
+        verdicts = []
+        verdicts.reserveCapacity(batches.reduce(0) { $0 + $1.count })
+        var failedCodes: [NodeID: ErrorCode] = [:]
+        for k in batches.indices {
+            let batch = batches[k]
+            batches[k] = [] // release the batch's nodes once they are copied out
+            groupRecords(batch, failedCodes: &failedCodes)
         }
-        groupRecords(checks)
+        for (id, code) in failedCodes where index[id] == nil {
+            rejectedAtNodeLevel[id] = code
+        }
     }
 
     mutating func run() -> LogVerdict {
@@ -84,9 +97,11 @@ struct LogPass {
     /// Records with the same claimed id are the same node. The first passing record (in
     /// input order) stands for it, other passing ones are duplicates; failing records are
     /// rejected on their own. An id with no passing record is rejected as a node.
-    private mutating func groupRecords(_ checks: [NodeCheck]) {
-        var failedCodes: [NodeID: ErrorCode] = [:]
-        for (recordIndex, check) in checks.enumerated() {
+    private mutating func groupRecords(_ checks: [NodeCheck], failedCodes: inout [NodeID: ErrorCode]) {
+        for check in checks {
+            let recordIndex = verdicts.count
+            verdicts.append(check.passed ? RecordVerdict(status: .valid, code: nil, findings: check.findings)
+                                         : RecordVerdict(status: .rejected, code: check.primaryCode, findings: check.findings))
             guard let id = check.claimedNodeId else {
                 if let text = check.claimedId, let code = check.primaryCode { malformedIds[text] = max(malformedIds[text] ?? code, code) }
                 continue
@@ -103,9 +118,6 @@ struct LogPass {
             } else if let code = check.primaryCode {
                 failedCodes[id] = max(failedCodes[id] ?? code, code)
             }
-        }
-        for (id, code) in failedCodes where index[id] == nil {
-            rejectedAtNodeLevel[id] = code
         }
     }
 

@@ -75,7 +75,7 @@ public struct NodeValidator: Sendable {
                 : Finding(.recordSyntax, "not I-JSON: \(error.description)", path: "$")
             return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
         }
-        return check(value: value)
+        return check(value: value, sourceBytes: bytes.count)
     }
 
     public func check(bytes: [UInt8]) -> NodeCheck {
@@ -84,6 +84,12 @@ public struct NodeValidator: Sendable {
 
     /// Checks a record already parsed (e.g. one entry of an export map).
     public func check(value: JSONValue) -> NodeCheck {
+        check(value: value, sourceBytes: nil)
+    }
+
+    /// `sourceBytes`, the record's size when known, lets the payload-size rule skip
+    /// records too small to break it.
+    func check(value: JSONValue, sourceBytes: Int?) -> NodeCheck {
         guard case let .object(object) = value else {
             return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil,
                              findings: [Finding(.recordObject, "a node must be a JSON object, found \(value.typeName)", path: "$")], node: nil)
@@ -93,7 +99,7 @@ public struct NodeValidator: Sendable {
         var payload: Payload?
         if let action = fields.action, let payloadObject = fields.payload {
             let parentCount = object["parents"]?.arrayValue?.count
-            payload = PayloadRules.check(payloadObject, action: action, parents: fields.parents, parentCount: parentCount, into: &sink)
+            payload = PayloadRules.check(payloadObject, action: action, parents: fields.parents, parentCount: parentCount, sourceBytes: sourceBytes, into: &sink)
         }
         checkContentAddress(object, fields: fields, into: &sink)
 

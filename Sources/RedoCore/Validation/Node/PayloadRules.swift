@@ -31,14 +31,23 @@ enum PayloadRules {
         }
     }
 
-    static func check(_ payload: JSONObject, action: Action, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> Payload? {
+    /// How much longer a canonical form can be than its source: a number token grows at
+    /// most from 4 characters ("1e20") to 21 ("100000000000000000000"); strings and
+    /// structure never grow. A record below 1 MiB / 5.25 cannot hold a payload over 1 MiB.
+    static let maxCanonicalGrowth = 5.25
+
+    static func check(_ payload: JSONObject, action: Action, parents: [NodeID]?, parentCount: Int?, sourceBytes: Int?, into sink: inout FindingSink) -> Payload? {
         let before = sink.findings.count
         sink.checkKeys(payload, at: path, allowed: allowedKeys(action), unknownRule: .payloadUnknownKey, reservedIsForbidden: true,
                        what: "a \(action.rawValue) payload")
         for key in requiredKeys(action) where payload[key] == nil {
             sink.add(.payloadRequired, "a \(action.rawValue) payload requires \"\(key)\"", at: JSONPath.member(path, key))
         }
-        checkSize(payload, into: &sink)
+        if let sourceBytes, Double(sourceBytes) * maxCanonicalGrowth < Double(maxPayloadBytes) {
+            // Provably within the limit: skip serializing it.
+        } else {
+            checkSize(payload, into: &sink)
+        }
 
         let typed: Payload?
         switch action {

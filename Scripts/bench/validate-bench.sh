@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Side-by-side report for `redo-conform validate` on a large generated signed log.
+#
+#   bash Scripts/bench/validate-bench.sh [NODES] [TASKS]      (default 1000000 200000)
+#
+# 1. builds redo-conform (release) and .build-bench/sodium-bench (C over libsodium);
+# 2. generates .build-bench/validate-log-<NODES>n-<TASKS>t.jsonl when missing
+#    (`redo-conform vectors log`, seed "bench");
+# 3. runs, one after the other on the same file (page cache warmed first):
+#      C ceiling     sodium-bench's single-core Ed25519 verify/s × nproc
+#      redo-conform  validate FILE --quiet   (all rules, all cores), under /usr/bin/time -v
+#      python-peer   Scripts/bench/peers/validate_peer.py --workers 2 (ids + signatures only)
+#      node-peer     Scripts/bench/peers/validate-peer.mjs --workers 2 (ids + signatures only)
+# 4. prints every command, each tool's output, and a table against the targets:
+#      redo-conform nodes/s >= 85% of the C ceiling, >= 3x python-peer, >= 2x node-peer,
+#      peak RSS < 1.5x the file size. Every tool must find every node valid.
+#
+# Rates are nodes / wall-clock seconds of the whole process (start-up included) for all
+# three. It is a report: it always exits 0.
+# Environment: SWIFT_SCRATCH_PATH=DIR builds in DIR instead of .build; REDO_CONFORM=PATH
+# uses that binary and skips the Swift build; PYTHON=PATH uses that interpreter instead of
+# the .build-bench/venv this script creates (with rfc8785 and pynacl from PyPI).
+set -u
+cd "$(dirname "$0")/../.."
+
+NODES="${1:-1000000}"
+TASKS="${2:-200000}"
+BENCH_DIR=.build-bench
+OUT="$BENCH_DIR/validate-run"
+LOG="$BENCH_DIR/validate-log-${NODES}n-${TASKS}t.jsonl"
+SODIUM="$BENCH_DIR/sodium-bench"
+SCRATCH="${SWIFT_SCRATCH_PATH:-.build}"
+REDO="${REDO_CONFORM:-$SCRATCH/release/redo-conform}"
+CORES=$(nproc)
+mkdir -p "$OUT"
+
+echo "command: bash Scripts/bench/validate-bench.sh $*"
+exec 3>&1                          # the report's stdout, also while a command's is redirected
+show() { echo "+ $*" >&3; }        # print a command exactly as it is run
+run() { show "$@"; "$@"; }
+
+# --- tools ---------------------------------------------------------------------------
+if [ -z "${REDO_CONFORM:-}" ]; then
+  scratch_args=()
+  [ "$SCRATCH" = .build ] || scratch_args=(--scratch-path "$SCRATCH")
+  if ! run swift build -c release ${scratch_args[@]+"${scratch_args[@]}"} --product redo-conform > "$OUT/build.log" 2>&1; then
+    tail -20 "$OUT/build.log"
+    echo "swift build failed; reporting with the existing $REDO if there is one"
+  fi
+fi
+[ -x "$REDO" ] || { echo "missing $REDO: nothing to report"; exit 0; }
+run cc -O2 -o "$SODIUM" Scripts/bench/sodium-bench.c -lsodium || echo "cc sodium-bench.c failed"
+
+if [ ! -x /usr/bin/time ]; then
+  run apt-get install -y -q time > /dev/null 2>&1 || { run apt-get update -q > /dev/null 2>&1 && run apt-get install -y -q time > /dev/null 2>&1; }
+fi
+[ -x /usr/bin/time ] || echo "warning: /usr/bin/time missing (apt-get install time); wall time from date, no peak RSS"
+
+PYTHON="${PYTHON:-}"
+if [ -z "$PYTHON" ]; then
+  PYTHON="$BENCH_DIR/venv/bin/python"
+  if ! "$PYTHON" -c 'import rfc8785, nacl.signing' 2>/dev/null; then
+    { run python3 -m venv "$BENCH_DIR/venv" && run "$PYTHON" -m pip install -q -r Scripts/bench/peers/requirements.txt; } ||
+      { echo "could not set up $BENCH_DIR/venv; trying the system python3"; PYTHON=python3; }
+  fi
+fi
+
+# --- input ---------------------------------------------------------------------------
+if [ ! -s "$LOG" ]; then
+  run "$REDO" vectors log --nodes "$NODES" --tasks "$TASKS" --seed bench --out "$LOG.tmp" && mv "$LOG.tmp" "$LOG"
+fi
+[ -s "$LOG" ] || { echo "no log at $LOG: nothing to report"; exit 0; }
+FILE_BYTES=$(stat -c %s "$LOG")
+echo "input: $LOG, $NODES nodes over $TASKS tasks, $FILE_BYTES bytes; $CORES cores"
+echo "load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews every number)"
+cat "$LOG" > /dev/null # warm the page cache so the first tool does not pay for the disk
+
+# measure NAME CMD...: runs CMD with stdout/stderr in $OUT/NAME.{out,err}; records wall
+# seconds, peak RSS (KiB), CPU seconds (user + system) and CPU share in $OUT/NAME.time.
+measure() {
+  local name="$1"; shift
+  show "$@"
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -v -o "$OUT/$name.rusage" "$@" > "$OUT/$name.out" 2> "$OUT/$name.err"
+    echo "  exit status $?"
+    awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); w = 0; for (i = 1; i <= n; i++) w = w * 60 + p[i] }
+                /Maximum resident set size/ { r = $2 }
+                /User time|System time/ { c += $2 }
+                /Percent of CPU/ { share = $2 }
+                END { print w, r, c, share }' "$OUT/$name.rusage" > "$OUT/$name.time"
+  else
+    local t0 t1
+    t0=$(date +%s.%N)
+    "$@" > "$OUT/$name.out" 2> "$OUT/$name.err"
+    echo "  exit status $?"
+    t1=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a, "n/a", "n/a", "n/a" }' > "$OUT/$name.time"
+  fi
+  sed 's/^/  /' "$OUT/$name.out"
+  head -5 "$OUT/$name.err" | sed 's/^/  stderr: /'
+}
+
+# --- runs ----------------------------------------------------------------------------
+echo
+show "$SODIUM" 2
+CEIL1=$("$SODIUM" 2 2>&1 | tee "$OUT/sodium.out" | awk '$2 == "ed25519-verify" { print $3 }')
+sed 's/^/  /' "$OUT/sodium.out"
+CEILING=$(awk -v c="${CEIL1:-0}" -v n="$CORES" 'BEGIN { printf "%.0f", c * n }')
+measure redo "$REDO" validate "$LOG" --quiet
+measure python "$PYTHON" Scripts/bench/peers/validate_peer.py "$LOG" --workers 2
+measure node node Scripts/bench/peers/validate-peer.mjs "$LOG" --workers 2
+
+# --- report --------------------------------------------------------------------------
+wall() { awk '{ print $1 }' "$OUT/$1.time"; }
+rss() { awk '{ print $2 }' "$OUT/$1.time"; }
+cpu_share() { awk '{ print $4 }' "$OUT/$1.time"; }
+cpu_us() { awk -v n="$NODES" '{ if ($3 + 0 > 0) printf "%.0f", $3 * 1e6 / n; else print "n/a" }' "$OUT/$1.time"; }
+# nodes and valid counts: from redo-conform's summary "... N nodes: V valid, ..." and the
+# peers' "<peer> N nodes S s R nodes/s V valid"
+REDO_NODES=$(grep -o '[0-9]* nodes:' "$OUT/redo.out" | head -1 | awk '{ print $1 }')
+REDO_VALID=$(grep -o '[0-9]* valid' "$OUT/redo.out" | head -1 | awk '{ print $1 }')
+peer_field() { awk -v f="$2" '$3 == "nodes" && $9 == "valid" { print $f }' "$OUT/$1.out" | head -1; }
+rate() { awk -v n="$NODES" -v w="$1" 'BEGIN { if (w > 0) printf "%.0f", n / w; else print "n/a" }'; }
+OURS=$(rate "$(wall redo)"); PY=$(rate "$(wall python)"); NJS=$(rate "$(wall node)")
+
+echo
+printf '%-36s %8s %8s %7s %9s %5s %12s %12s\n' tool nodes valid "wall s" nodes/s CPU "CPU µs/node" "peak RSS MB"
+line() { # line LABEL NAME NODES VALID
+  printf '%-36s %8s %8s %7s %9s %5s %11s %12s\n' "$1" "${3:-?}" "${4:-?}" "$(wall "$2")" "$(rate "$(wall "$2")")" \
+    "$(cpu_share "$2")" "$(cpu_us "$2")" "$(awk -v r="$(rss "$2")" 'BEGIN { if (r + 0 > 0) printf "%.0f", r / 1024; else print "n/a" }')"
+}
+printf '%-36s %8s %8s %7s %9s %5s %11s %12s\n' "C ed25519 verify ceiling ($CORES×${CEIL1:-?})" "" "" "" "$CEILING" "" \
+  "$(awk -v c="${CEIL1:-0}" 'BEGIN { if (c > 0) printf "%.0f", 1e6 / c; else print "n/a" }')" ""
+line "redo-conform validate (all rules)" redo "$REDO_NODES" "$REDO_VALID"
+line "python-peer, 2 workers (id+sig)" python "$(peer_field python 2)" "$(peer_field python 8)"
+line "node-peer, 2 workers (id+sig)" node "$(peer_field node 2)" "$(peer_field node 8)"
+
+echo "(CPU: share of one core the process got, ${CORES}00% = every core; much less than that for a"
+echo " parallel tool usually means other work on the machine. CPU µs/node: user + system time / nodes."
+echo " Peak RSS: GNU time's maximum over single processes, so one worker for python-peer.)"
+echo
+# Each target on wall-clock rates (what a user waits for), and next to it the same ratio
+# on CPU time per node, which other work on the machine disturbs far less.
+printf '%-34s %10s %9s %-8s %s\n' "redo-conform against" value target verdict "by CPU time per node"
+target() { # target LABEL VALUE OP LIMIT UNIT [CPU-TIME VALUE]
+  local verdict
+  verdict=$(awk -v v="$2" -v op="$3" -v t="$4" 'BEGIN {
+    if (v == "n/a" || v == "") print "?"
+    else if ((op == ">=" && v + 0 >= t + 0) || (op == "<" && v + 0 < t + 0)) print "ok"
+    else print "MISSED" }')
+  printf '%-34s %10s %9s %-8s %s\n' "$1" "$2$5" "$3 $4$5" "$verdict" "${6:+$6$5}"
+}
+ratio() { awk -v a="$1" -v b="$2" -v k="${3:-1}" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", k * a / b; else print "n/a" }'; }
+cpu_raw() { awk -v n="$NODES" '{ print $3 * 1e6 / n }' "$OUT/$1.time"; } # CPU µs per node
+CEIL_US=$(awk -v c="${CEIL1:-0}" 'BEGIN { if (c > 0) print 1e6 / c; else print 0 }')
+target "share of the C verify ceiling" "$(ratio "$OURS" "$CEILING" 100)" ">=" 85 "%" "$(ratio "$CEIL_US" "$(cpu_raw redo)" 100)"
+target "speed vs python-peer" "$(ratio "$OURS" "$PY")" ">=" 3 "x" "$(ratio "$(cpu_raw python)" "$(cpu_raw redo)")"
+target "speed vs node-peer" "$(ratio "$OURS" "$NJS")" ">=" 2 "x" "$(ratio "$(cpu_raw node)" "$(cpu_raw redo)")"
+target "peak RSS / file size" "$(ratio "$(rss redo)" "$(awk -v b="$FILE_BYTES" 'BEGIN { print b / 1024 }')")" "<" 1.5 "x"
+
+echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+agree=yes
+for count in "$REDO_NODES" "$REDO_VALID" "$(peer_field python 2)" "$(peer_field python 8)" "$(peer_field node 2)" "$(peer_field node 8)"; do
+  [ "$count" = "$NODES" ] || agree=no
+done
+echo "every tool read $NODES nodes and found all valid: $agree (outputs in $OUT/)"
+exit 0
