@@ -24,39 +24,72 @@ public struct Reconstruction: Sendable {
 /// ancestors: if one lives, all ancestors live) replayed in total order.
 public enum Reconstructor {
     public static func reconstruct(_ verdict: LogVerdict) -> Reconstruction {
-        // validNodes come in total order (valid nodes' lamports are consistent).
-        var byTask: [UUIDv4: [Node]] = [:]
-        for node in verdict.validNodes {
-            byTask[node.taskId, default: []].append(node)
+        // Valid nodes in total order (valid nodes' lamports are consistent), grouped by
+        // task with a counting sort into one flat array: no array per task.
+        let valid = verdict.order.filter { verdict.nodeStatus[Int($0)] == nil }
+        var taskIndex: [UUIDv4: Int32] = [:]
+        var taskIds: [UUIDv4] = []
+        var taskOf = [Int32](repeating: 0, count: valid.count)
+        for (k, position) in valid.enumerated() {
+            let task = verdict.nodes[Int(position)].taskId
+            if let index = taskIndex[task] {
+                taskOf[k] = index
+            } else {
+                taskOf[k] = Int32(taskIds.count)
+                taskIndex[task] = Int32(taskIds.count)
+                taskIds.append(task)
+            }
         }
+        var start = [Int](repeating: 0, count: taskIds.count + 1)
+        for task in taskOf { start[Int(task) + 1] += 1 }
+        for k in 0..<taskIds.count { start[k + 1] += start[k] }
+        var fill = start
+        var grouped = [Int32](repeating: 0, count: valid.count)
+        for (k, position) in valid.enumerated() {
+            grouped[fill[Int(taskOf[k])]] = position
+            fill[Int(taskOf[k])] += 1
+        }
+
         var tasks: [ReconstructedTask] = []
         var deleted: [UUIDv4] = []
-        for taskId in byTask.keys.sorted() {
-            if let task = reconstruct(taskId, nodes: byTask[taskId]!, decisions: verdict.mergeDecisions) {
-                tasks.append(task)
+        for task in taskIndex.keys.sorted() {
+            let index = Int(taskIndex[task]!)
+            let nodes = grouped[start[index]..<start[index + 1]].lazy.map { verdict.nodes[Int($0)] }
+            if let reconstructed = reconstruct(task, nodes: Array(nodes), decisions: verdict.mergeDecisions) {
+                tasks.append(reconstructed)
             } else {
-                deleted.append(taskId)
+                deleted.append(task)
             }
         }
         return Reconstruction(tasks: tasks, deleted: deleted, rejected: verdict.rejected)
     }
 
-    /// nil when every node of the task is deleted.
+    /// nil when every node of the task is deleted. `nodes` are in total order.
     static func reconstruct(_ taskId: UUIDv4, nodes: [Node], decisions: [NodeID: MergeDecisions]) -> ReconstructedTask? {
-        let replaySet = survivors(nodes)
-        guard !replaySet.isEmpty else { return nil }
+        // Most tasks have no DELETE: then every node is replayed.
+        let replaySet: Set<NodeID>? = nodes.contains { $0.action == .delete } ? survivors(nodes) : nil
+        if let replaySet, replaySet.isEmpty { return nil }
         var state = TaskState()
-        var named = Set<NodeID>()
-        var replayed: [NodeID] = []
-        for node in nodes where replaySet.contains(node.id) {
-            state.apply(node, decisions: decisions[node.id])
-            named.formUnion(node.parents)
-            replayed.append(node.id)
+        var replayed: [Node] = []
+        replayed.reserveCapacity(nodes.count)
+        for node in nodes where replaySet?.contains(node.id) ?? true {
+            state.apply(node, decisions: node.action == .merge ? decisions[node.id] : nil)
+            replayed.append(node)
         }
         let todos = state.todos.values.sorted { $0.creatorKey < $1.creatorKey }
         let current = todos.last { $0.completed == nil }?.todoTaskId
-        let heads = replayed.filter { !named.contains($0) }.sorted()
-        return ReconstructedTask(taskId: taskId, state: state, todos: todos, currentTodo: current, heads: heads)
+        return ReconstructedTask(taskId: taskId, state: state, todos: todos, currentTodo: current, heads: heads(replayed))
+    }
+
+    /// Replayed nodes that no replayed node names as a parent, sorted. Small tasks (the
+    /// usual case) are scanned without building a set.
+    static func heads(_ nodes: [Node]) -> [NodeID] {
+        if nodes.count <= 32 {
+            return nodes.filter { candidate in !nodes.contains { $0.parents.contains(candidate.id) } }.map(\.id).sorted()
+        }
+        var named = Set<NodeID>()
+        for node in nodes { named.formUnion(node.parents) }
+        return nodes.lazy.map(\.id).filter { !named.contains($0) }.sorted()
     }
 
     /// R: the valid nodes that are neither DELETEs nor in any valid DELETE's deletedChain,
