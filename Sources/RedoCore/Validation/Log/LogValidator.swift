@@ -23,6 +23,15 @@ public struct LogValidator: Sendable {
         var pass = LogPass(batches)
         return pass.run()
     }
+
+    /// Validation fed batch by batch (records keep their order across batches): the
+    /// grouping of one batch can run while the next is still being checked.
+    public struct Incremental: Sendable {
+        private var pass = LogPass([])
+        public init() {}
+        public mutating func add(_ batch: consuming [NodeCheck]) { pass.add(batch) }
+        public mutating func finish() -> LogVerdict { pass.run() }
+    }
 }
 
 /// One run of the log rules. Node state lives in arrays indexed by the node's position
@@ -68,21 +77,28 @@ struct LogPass {
         let todo: UUIDv4
     }
 
+    /// Ids whose records all failed node-level checks so far, with the furthest code.
+    private var failedCodes: [NodeID: ErrorCode] = [:]
+
     init(_ batches: consuming [[NodeCheck]]) {
         verdicts = []
         verdicts.reserveCapacity(batches.reduce(0) { $0 + $1.count })
-        var failedCodes: [NodeID: ErrorCode] = [:]
         for k in batches.indices {
             let batch = batches[k]
             batches[k] = [] // release the batch's nodes once they are copied out
-            groupRecords(batch, failedCodes: &failedCodes)
-        }
-        for (id, code) in failedCodes where index[id] == nil {
-            rejectedAtNodeLevel[id] = code
+            groupRecords(batch)
         }
     }
 
+    mutating func add(_ batch: [NodeCheck]) {
+        groupRecords(batch)
+    }
+
     mutating func run() -> LogVerdict {
+        for (id, code) in failedCodes where index[id] == nil {
+            rejectedAtNodeLevel[id] = code
+        }
+        failedCodes = [:]
         chooseOriginalCreates()
         let order = processingOrder()
         state = Array(repeating: .unprocessed, count: nodes.count)
@@ -97,7 +113,7 @@ struct LogPass {
     /// Records with the same claimed id are the same node. The first passing record (in
     /// input order) stands for it, other passing ones are duplicates; failing records are
     /// rejected on their own. An id with no passing record is rejected as a node.
-    private mutating func groupRecords(_ checks: [NodeCheck], failedCodes: inout [NodeID: ErrorCode]) {
+    private mutating func groupRecords(_ checks: [NodeCheck]) {
         for check in checks {
             let recordIndex = verdicts.count
             verdicts.append(check.passed ? RecordVerdict(status: .valid, code: nil, findings: check.findings)
