@@ -1,18 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RedoCrypto
 
 /// In-process throughput measurements, printed in the same line format as the peers in
 /// Scripts/bench (node, plain C over libsodium) so a script can put them side by side.
 public enum Throughput {
-    public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static func now() -> Double { MonotonicClock.now() }
 
     /// Repeats `pass` until `seconds` have elapsed (at least once); returns passes/second.
     static func repeatFor(seconds: Double, _ pass: () -> Void) -> Double {

@@ -31,12 +31,8 @@ public enum VectorGenerator {
     static func exportFiles(seed: String) -> [GeneratedFile] {
         let cases = ExportCases(seed: seed).all
         var files = cases.map { GeneratedFile(path: "exports/\($0.file)", bytes: $0.bytes) }
-        let manifest = JSONValue.object(JSONObject([
-            member("format", str("redo-conform/export-vectors")),
-            member("version", num(Double(formatVersion))),
-            member("seed", str(seed)),
-            member("comment", str("Each file is one export shape; validate each file alone. expected lists every record by its source (file name + suffix) in record order.")),
-            member("files", .array(cases.map { c in
+        let manifest = manifest("redo-conform/export-vectors", seed: seed, comment: "Each file is one export shape; validate each file alone. expected lists every record by its source (file name + suffix) in record order.", [
+                        member("files", .array(cases.map { c in
                 .object(JSONObject([member("file", str(c.file)), member("comment", str(c.comment)),
                                     member("expected", .array(c.expected.map { suffix, verdict in
                                         var fields = [member("source", str(c.file + suffix))]
@@ -44,9 +40,15 @@ public enum VectorGenerator {
                                         return .object(JSONObject(fields))
                                     }))]))
             })),
-        ]))
+         ])
         files.append(GeneratedFile(path: "exports/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
         return files
+    }
+
+    /// The header every manifest starts with, then its own members.
+    static func manifest(_ format: String, seed: String, comment: String, _ members: [JSONMember]) -> JSONValue {
+        .object(JSONObject([member("format", str(format)), member("version", num(Double(formatVersion))), member("seed", str(seed)),
+                            member("comment", str(comment))] + members))
     }
 
     static func expectedJSON(_ expected: ExpectedVerdict) -> JSONValue {
@@ -66,12 +68,8 @@ public enum VectorGenerator {
     static func nodeFiles(seed: String) -> [GeneratedFile] {
         let cases = NodeCases(seed: seed).all
         var files = cases.map { GeneratedFile(path: "nodes/\($0.id).json", bytes: $0.bytes) }
-        let manifest = JSONValue.object(JSONObject([
-            member("format", str("redo-conform/node-vectors")),
-            member("version", num(Double(formatVersion))),
-            member("seed", str(seed)),
-            member("comment", str("Each case is one record as a client would export it; validate it alone (node-level rules) with the given profile.")),
-            member("keys", keysJSON(seed: seed, count: 2)),
+        let manifest = manifest("redo-conform/node-vectors", seed: seed, comment: "Each case is one record as a client would export it; validate it alone (node-level rules) with the given profile.", [
+                        member("keys", keysJSON(seed: seed, count: 2)),
             member("cases", .array(cases.map { c in
                 var members = [member("id", str(c.id)), member("file", str("\(c.id).json")), member("comment", str(c.comment)),
                                member("flags", .array(c.flags.map { str($0.rawValue) })), member("profile", str(c.profile.rawValue))]
@@ -79,7 +77,7 @@ public enum VectorGenerator {
                 members.append(member("expected", expectedJSON(c.expected)))
                 return .object(JSONObject(members))
             })),
-        ]))
+        ])
         files.append(GeneratedFile(path: "nodes/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
         return files
     }
@@ -89,17 +87,13 @@ public enum VectorGenerator {
         var files = scenarios.map { s in
             GeneratedFile(path: "logs/\(s.id).jsonl", bytes: s.records.flatMap { $0 + [0x0A] })
         }
-        let manifest = JSONValue.object(JSONObject([
-            member("format", str("redo-conform/log-vectors")),
-            member("version", num(Double(formatVersion))),
-            member("seed", str(seed)),
-            member("comment", str("Each scenario is a JSON Lines change log; validate all its records together (synced profile). expected[i] is the verdict on line i+1.")),
-            member("keys", keysJSON(seed: seed, count: 1)),
+        let manifest = manifest("redo-conform/log-vectors", seed: seed, comment: "Each scenario is a JSON Lines change log; validate all its records together (synced profile). expected[i] is the verdict on line i+1.", [
+                        member("keys", keysJSON(seed: seed, count: 1)),
             member("scenarios", .array(scenarios.map { s in
                 .object(JSONObject([member("id", str(s.id)), member("file", str("\(s.id).jsonl")), member("comment", str(s.comment)),
                                     member("flags", .array(s.flags.map { str($0.rawValue) })), member("expected", .array(s.expected.map(expectedJSON)))]))
             })),
-        ]))
+         ])
         files.append(GeneratedFile(path: "logs/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
         return files
     }
@@ -111,18 +105,14 @@ public enum VectorGenerator {
             files.append(GeneratedFile(path: "reconstruction/\(s.id).jsonl", bytes: s.records.flatMap { $0 + [0x0A] }))
             files.append(GeneratedFile(path: "reconstruction/\(s.id).state.json", bytes: LogPipeline.stateBytes(s.records)))
         }
-        let manifest = JSONValue.object(JSONObject([
-            member("format", str("redo-conform/reconstruction-vectors")),
-            member("version", num(Double(formatVersion))),
-            member("seed", str(seed)),
-            member("comment", str("Each scenario is a JSON Lines change log; validate it (synced profile), reconstruct it, and write the state as RFC 8785 canonical JSON (PROTOCOL.md, Reconstructed state). It must equal the .state.json file byte for byte; the assertions name the facts each scenario is about.")),
-            member("keys", keysJSON(seed: seed, count: 2)),
+        let manifest = manifest("redo-conform/reconstruction-vectors", seed: seed, comment: "Each scenario is a JSON Lines change log; validate it (synced profile), reconstruct it, and write the state as RFC 8785 canonical JSON (PROTOCOL.md, Reconstructed state). It must equal the .state.json file byte for byte; the assertions name the facts each scenario is about.", [
+                        member("keys", keysJSON(seed: seed, count: 2)),
             member("scenarios", .array(scenarios.map { s in
                 .object(JSONObject([member("id", str(s.id)), member("file", str("\(s.id).jsonl")), member("state", str("\(s.id).state.json")),
                                     member("comment", str(s.comment)), member("flags", .array(s.flags.map { str($0.rawValue) })),
                                     member("assertions", .array(s.assertions.map { path, value in .object(JSONObject([member("path", str(path)), member("equals", value)])) }))]))
             })),
-        ]))
+         ])
         files.append(GeneratedFile(path: "reconstruction/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
         return files
     }
