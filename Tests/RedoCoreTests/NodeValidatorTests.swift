@@ -55,6 +55,14 @@ final class NodeValidatorTests: XCTestCase {
         XCTAssertEqual(Set(check.findings.map(\.rule.id)), ["taskId.format", "id.hash", "signature.invalid"])
     }
 
+    /// KELVIN SIGN (U+212A) is canonically equivalent to "K": Swift's == equates
+    /// "public\u{212A}ey" with "publicKey". Bytewise, it is another key.
+    func testCanonicallyEquivalentKeyIsNotTheKey() {
+        let text = String(decoding: Self.node(), as: UTF8.self).replacingOccurrences(of: "\"publicKey\"", with: "\"public\u{212A}ey\"")
+        let rules = Set(NodeValidator().check(bytes: Array(text.utf8)).findings.map(\.rule.id))
+        XCTAssertTrue(rules.isSuperset(of: ["envelope.unknownKey", "envelope.required"]), "\(rules)")
+    }
+
     func testProfiles() {
         let unsigned = Self.node(sign: false)
         XCTAssertEqual(NodeValidator(profile: .synced).check(bytes: unsigned).findings.map(\.rule.id), ["signature.missing"])

@@ -22,7 +22,10 @@ struct FindingSink {
     /// Checks that `object` has only `allowed` keys; an extra key is `unknownRule`, or
     /// E_FORBIDDEN_FIELD when `reservedIsForbidden` and the key is a reserved name.
     mutating func checkKeys(_ object: JSONObject, at path: String, allowed: [String], unknownRule: Rule, reservedIsForbidden: Bool = false, what: String) {
-        for member in object.members where !allowed.contains(where: { $0.bytewiseEqual(member.key) }) {
+        // Allowed names are ASCII, and two ASCII strings are equal (==) exactly when their
+        // bytes are: the fast String comparison is exact here. A non-ASCII key is never
+        // allowed — even "public\u{212A}ey", which == would equate with "publicKey".
+        for member in object.members where !(member.key.utf8.allSatisfy { $0 < 0x80 } && allowed.contains(member.key)) {
             if reservedIsForbidden && ReservedNames.contains(member.key) {
                 add(.payloadReserved, "\(quotedKey(member.key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, member.key))
             } else {
