@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Builds libFuzzer targets into .build-fuzz/: bash Scripts/fuzz/build.sh [json|node|log|all]...
+#
+# How: RedoCrypto and RedoCore are compiled straight from Sources/ (no SwiftPM) as two
+# static libraries with their .swiftmodule files, instrumented for libFuzzer and ASan
+# (-sanitize=fuzzer,address). Each target is one file of Scripts/fuzz/targets/ compiled
+# against those modules with -parse-as-library (its entry point is the C symbol
+# LLVMFuzzerTestOneInput; libFuzzer provides main). The log target also compiles in
+# RedoConformKit's fixture helpers (NodeFactory.swift, OrderedJSONWriter.swift), which
+# only import RedoCrypto and RedoCore. A module is rebuilt when one of its inputs is newer.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+B=.build-fuzz
+mkdir -p "$B/mods" "$B/lib" "$B/bin"
+FLAGS=(-O -g -use-ld=lld -swift-version 6 -sanitize=fuzzer,address -parse-as-library -I Sources/CSodium -I "$B/mods")
+
+# newer OUTPUT INPUT...: true when OUTPUT is missing or older than an input.
+stale() {
+    local out=$1; shift
+    [ -e "$out" ] || return 0
+    [ -n "$(find "$@" -newer "$out" -print -quit 2>/dev/null)" ]
+}
+
+module() { # NAME SOURCE_DIR DEPENDENCY_ARCHIVES...
+    local name=$1 dir=$2; shift 2
+    local sources; mapfile -t sources < <(find "$dir" -name '*.swift' | sort)
+    if stale "$B/lib/lib$name.a" "${sources[@]}" "$@" Scripts/fuzz/build.sh; then
+        echo "building module $name (${#sources[@]} files)" >&2
+        swiftc "${FLAGS[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$B/mods/$name.swiftmodule" \
+            -emit-library -static -o "$B/lib/lib$name.a" "${sources[@]}"
+    fi
+}
+
+target() { # NAME EXTRA_SOURCES...
+    local name=$1; shift
+    local main=Scripts/fuzz/targets/${name}.swift
+    local out=$B/bin/fuzz-$name
+    if stale "$out" "$main" Scripts/fuzz/targets/FuzzSupport.swift "$@" "$B/lib/libRedoCrypto.a" "$B/lib/libRedoCore.a"; then
+        echo "building target $name" >&2
+        swiftc "${FLAGS[@]}" -module-name "Fuzz_$name" "$main" Scripts/fuzz/targets/FuzzSupport.swift "$@" \
+            -L "$B/lib" -lRedoCore -lRedoCrypto -lsodium -o "$out"
+    fi
+}
+
+module RedoCrypto Sources/RedoCrypto
+module RedoCore Sources/RedoCore "$B/lib/libRedoCrypto.a"
+
+[ $# -gt 0 ] || set -- all
+for t in "$@"; do
+    case $t in
+        json) target json ;;
+        node) target node ;;
+        log) target log Sources/RedoConformKit/Fixtures/NodeFactory.swift Sources/RedoConformKit/Fixtures/OrderedJSONWriter.swift ;;
+        all) "$0" json node log ;;
+        *) echo "unknown target $t (json, node, log, all)" >&2; exit 2 ;;
+    esac
+done

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Differential replay of a corpus of JSON inputs: redo-conform versus Node.
+#   bash Scripts/fuzz/differential-node.sh [DIR...]   (default: Scripts/fuzz/corpus/json and
+#                                                     .build-fuzz/corpus-json, when present)
+# Builds `redo-conform` (release, scratch .build-fuzz-spm), runs `redo-conform canonicalize`
+# on every file, and for every input it accepts compares its bytes with the web platform's
+# canonicalizer (JSON.parse + Scripts/platforms/web/jcs.mjs) via Scripts/fuzz/replay-node.mjs.
+# Inputs redo-conform rejects are skipped: JSON.parse accepts duplicate keys, lone
+# surrogates and out-of-range numbers, which I-JSON forbids. Prints every difference and
+# a summary; exit status 1 when any input differs.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ $# -gt 0 ] || { set -- Scripts/fuzz/corpus/json; [ -d .build-fuzz/corpus-json ] && set -- "$@" .build-fuzz/corpus-json; }
+swift build -c release --product redo-conform --scratch-path .build-fuzz-spm 2>&1 | grep -v '^\[' | tail -n 3 >&2
+BIN=$(swift build -c release --scratch-path .build-fuzz-spm --show-bin-path)/redo-conform
+WORK=.build-fuzz/differential
+rm -rf "$WORK"; mkdir -p "$WORK/out"
+pairs=$WORK/pairs.tsv; : > "$pairs"
+total=0 rejected=0 k=0
+while IFS= read -r -d '' f; do
+    total=$((total + 1)); k=$((k + 1))
+    if "$BIN" canonicalize "$f" > "$WORK/out/$k" 2> /dev/null; then
+        printf '%s\t%s\n' "$f" "$WORK/out/$k" >> "$pairs"
+    else
+        rejected=$((rejected + 1))
+    fi
+done < <(find "$@" -type f -print0 | sort -z)
+echo "inputs: $total, rejected by redo-conform (skipped): $rejected, accepted: $((total - rejected))"
+node Scripts/fuzz/replay-node.mjs "$pairs"

@@ -1,0 +1,514 @@
+// libFuzzer target `log`: structure-aware. The input is a program: an op byte (low nibble:
+// the operation, high nibble: modifiers) followed by the operation's own bytes; each step
+// builds one REDO node of a small DAG over two tasks (CREATE, UPDATE, todos, SNOOZE,
+// ARCHIVE, DELETE with exact or broken chains, MERGEs of 2-10 parents with policies and
+// resolutions, missing and cross-task parents), or tampers with, duplicates or reorders
+// records. Nodes are signed with fixed fixture keys (RedoConformKit's NodeFactory,
+// compiled in); at most 24 nodes and 40 records. The records then go through
+// NodeValidator, LogValidator, Reconstructor and StateRendering. REDO_FUZZ_DUMP=1 prints
+// the records of an input (one JSON string per line), to turn an input into a test.
+//
+// Invariants:
+//  - nothing crashes;
+//  - the verdict does not depend on record order: a shuffled copy (permutation seeded
+//    from the input) and the reversed copy give the same status per node id, the same
+//    findings per node, the same multiset of (status, code) per claimed id, the same
+//    `rejected` list and byte-identical reconstructed state; dropping exact duplicate
+//    records changes none of these either;
+//  - the same records split into batches (sizes from the PRNG, some empty) give exactly
+//    the same verdict (per record, per node, order, rejected, state) through
+//    LogValidator.validate(batches:) and LogValidator.Incremental as through validate(_:);
+//  - the reconstructed state is canonical JSON (a fixed point of both canonical paths)
+//    and I-JSON;
+//  - valid nodes come in strict total order (lamport, wall, id), and every parent of a
+//    valid node is a valid node of the same task;
+//  - a record that fails node-level checks is rejected; counts add up.
+import RedoCrypto
+import RedoCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: Fixed material
+
+private let dumpRecords = getenv("REDO_FUZZ_DUMP") != nil
+
+nonisolated(unsafe) private let factories = [
+    NodeFactory(key: FixtureKeys.pair(seed: "fuzz", index: 0), deviceId: "device-a"),
+    NodeFactory(key: FixtureKeys.pair(seed: "fuzz", index: 1), deviceId: "device-b"),
+]
+private let taskIds = [FixtureKeys.uuid(seed: "fuzz", "task 0"), FixtureKeys.uuid(seed: "fuzz", "task 1")]
+private let todoIds = (0..<4).map { FixtureKeys.uuid(seed: "fuzz", "todo \($0)") }
+private let titles = ["Task", "Write report", "", "Ünïcödé 🚀", "tab\tand \"quote\"", "K", "\u{212A}"]
+private let strategies = MergeStrategy.allCases.map(\.rawValue)
+private let taskPaths = TaskField.allCases.map(\.rawValue) + ["bogus"]
+private let todoPaths = TodoField.allCases.map(\.rawValue) + ["title"]
+private let validator = NodeValidator(profile: .synced)
+private let startSeconds: Int64 = 1_761_469_200
+
+private func wallText(_ seconds: Int64) -> String { UTCTime(millisecondsSinceEpoch: (startSeconds + seconds) * 1000).text }
+private func fakeId(_ label: UInt8) -> String { NodeID(digest: SHA256.hash([0xFE, label])).text }
+
+// MARK: The program
+
+private struct Program {
+    let input: UnsafeBufferPointer<UInt8>
+    var at = 0
+    init(_ input: UnsafeBufferPointer<UInt8>) { self.input = input }
+    var done: Bool { at >= input.count }
+    mutating func byte() -> UInt8 {
+        guard at < input.count else { return 0 }
+        defer { at += 1 }
+        return input[at]
+    }
+}
+
+private struct Built {
+    let object: JSONObject
+    let id: String
+    let task: Int
+    let lamport: Int
+    let wall: Int64
+    let parents: [Int]
+    let action: Action
+    let todo: String?
+}
+
+private struct LogBuild {
+    var program: Program
+    var built: [Built] = []
+    var records: [[UInt8]] = []
+    var clock: Int64 = 0
+
+    static let maxNodes = 24
+    static let maxRecords = 40
+
+    /// A built node, biased towards recent ones.
+    mutating func pick() -> Int {
+        let b = Int(program.byte())
+        return built.count - 1 - b % built.count
+    }
+
+    /// A built node of `task` (any node when the task has none), biased towards recent ones.
+    mutating func pick(in task: Int) -> Int {
+        let candidates = built.indices.filter { built[$0].task == task }
+        guard !candidates.isEmpty else { return pick() }
+        let b = Int(program.byte())
+        return candidates[candidates.count - 1 - b % candidates.count]
+    }
+
+    /// Built-node ancestors of `parents`, inclusive, ascending (= topological: parents are built first).
+    func ancestors(_ parents: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        var pending = parents
+        while let next = pending.popLast() {
+            if seen.insert(next).inserted { pending += built[next].parents }
+        }
+        return seen.sorted()
+    }
+
+    mutating func emit(_ object: JSONObject, pretty: Bool = false) {
+        records.append(OrderedJSONWriter.bytes(.object(object), pretty: pretty))
+    }
+
+    /// Builds, signs and records one node. `modifiers`: bit 0 author B, bit 1 same wall as
+    /// the previous node, 0xF wrong lamport.
+    mutating func make(_ action: Action, parents: [Int], extraParents: [String] = [], task: Int? = nil, _ payload: [JSONMember], modifiers: UInt8, todo: String? = nil) {
+        let t = task ?? parents.first.map { built[$0].task } ?? 0
+        var lamport = action == .create ? 1 : (parents.map { built[$0].lamport }.max() ?? 0) + 1
+        if modifiers == 0xF { lamport += action == .create ? 1 : -1 }
+        if modifiers & 2 == 0 { clock += 1 + Int64(modifiers >> 2) * 3600 }
+        let factory = factories[Int(modifiers & 1)]
+        let object = factory.node(action, task: taskIds[t], parents: parents.map { built[$0].id } + extraParents, lamport: lamport,
+                                  wall: wallText(clock), payload: payload)
+        built.append(Built(object: object, id: object.idText, task: t, lamport: lamport, wall: clock, parents: parents, action: action, todo: todo))
+        emit(object)
+    }
+
+    mutating func time() -> String {
+        let b = program.byte()
+        switch b % 8 {
+        case 0: return "9999-12-31T23:59:59.999Z"
+        case 1: return "0000-01-01T00:00:00.000Z"
+        default: return wallText(Int64(b) * 7919 - 300_000)
+        }
+    }
+
+    mutating func taskFields(required: Bool) -> [JSONMember] {
+        let mask = program.byte()
+        var fields: [JSONMember] = []
+        if required || mask & 1 != 0 { fields.append(member("title", str(titles[Int(program.byte()) % titles.count]))) }
+        if mask & 2 != 0 { fields.append(member("description", str("d\(program.byte())"))) }
+        if mask & 4 != 0 { // 1–5; 0 and 6 are out of range
+            let b = program.byte()
+            fields.append(member("priority", num(b == 0xFF ? 0 : b == 0xFE ? 6 : Double(1 + b % 5))))
+        }
+        if mask & 8 != 0 { fields.append(member("storyPoints", num(Double(program.byte())))) }
+        if mask & 16 != 0 { fields.append(member("frequencyDays", num(Double(program.byte())))) } // 0 is out of range
+        if mask & 32 != 0 { fields.append(member("privacy", .bool(program.byte() & 1 == 1))) }
+        if mask & 64 != 0 {
+            let name = "x\(program.byte() % 4)"
+            fields.append(member("extensions", .object(JSONObject([member(name, num(1))]))))
+        }
+        if fields.isEmpty { fields.append(member("title", str("T"))) }
+        return fields
+    }
+
+    /// The todo a COMPLETE_TODO/SNOOZE names: mostly one created by an ancestor.
+    mutating func todoFor(_ parent: Int) -> String {
+        let b = program.byte()
+        if b & 0xC0 != 0 {
+            let created = ancestors([parent]).compactMap { built[$0].action == .createTodo ? built[$0].todo : nil }
+            if !created.isEmpty { return created[Int(b) % created.count] }
+        }
+        return todoIds[Int(b) % todoIds.count]
+    }
+
+    mutating func step() {
+        let op = program.byte()
+        let modifiers = op >> 4
+        if built.isEmpty {
+            make(.create, parents: [], task: Int(op & 1), taskFields(required: true), modifiers: modifiers & 3)
+            return
+        }
+        switch op & 0x0F {
+        case 0:
+            // The other task's CREATE; a second CREATE of a task (E_DUPLICATE_CREATE) only
+            // with modifier bit 3, so duplicates do not swamp the DAG.
+            let task = Int(program.byte() & 1)
+            let exists = built.contains { $0.task == task && $0.action == .create }
+            if exists && modifiers & 8 == 0 {
+                make(.update, parents: [pick(in: task)], taskFields(required: false), modifiers: modifiers)
+            } else {
+                make(.create, parents: [], task: task, taskFields(required: true), modifiers: modifiers & 7)
+            }
+        case 1, 2:
+            make(.update, parents: [pick()], taskFields(required: false), modifiers: modifiers)
+        case 3:
+            let parent = pick()
+            let b = program.byte()
+            let todo = b == 0xFF ? taskIds[built[parent].task] : todoIds[Int(b) % todoIds.count]
+            var payload = [member("todoTaskId", str(todo)), member("deadline", str(time()))]
+            if b & 0x10 != 0 { payload.append(member("notes", str("n\(b)"))) }
+            make(.createTodo, parents: [parent], payload, modifiers: modifiers, todo: todo)
+        case 4:
+            let parent = pick()
+            var payload = [member("todoTaskId", str(todoFor(parent))), member("completed", str(time()))]
+            if modifiers & 4 != 0 { payload.append(member("notes", str("done"))) }
+            make(.completeTodo, parents: [parent], payload, modifiers: modifiers & 3)
+        case 5:
+            let parent = pick()
+            var payload = [member("todoTaskId", str(todoFor(parent)))]
+            let b = program.byte()
+            switch b % 4 {
+            case 0: payload.append(member("newDeadline", str(time())))
+            case 1: payload.append(member("daysToExtend", num(3_652_059)))
+            default: payload.append(member("daysToExtend", num(Double(1 + Int(b) % 40))))
+            }
+            if b & 0x80 != 0 { payload.append(member("notes", str("later"))) }
+            make(.snooze, parents: [parent], payload, modifiers: modifiers & 3)
+        case 6:
+            make(.archive, parents: [pick()], [], modifiers: modifiers)
+        case 7:
+            make(.unarchive, parents: [pick()], [], modifiers: modifiers)
+        case 8:
+            let parent = pick()
+            var chain = ancestors([parent]).map { built[$0].id }
+            let mode = program.byte()
+            switch mode % 16 {
+            case 10: chain.reverse()                                               // warning only
+            case 11: if chain.count > 1 { chain.remove(at: Int(mode) % chain.count) } // misses one
+            case 12: chain.append(built[Int(mode) % built.count].id)               // maybe a non-ancestor, maybe a repeat
+            case 13: chain.append(fakeId(mode))                                    // unknown id
+            case 14: chain = []                                                    // empty
+            case 15: chain.swapAt(0, chain.count - 1)
+            default: break                                                         // exact, ancestors first
+            }
+            make(.delete, parents: [parent], [member("deletedChain", .array(chain.map { str($0) }))], modifiers: modifiers)
+        case 9, 10:
+            guard built.count >= 2 else { make(.update, parents: [pick()], taskFields(required: false), modifiers: modifiers); return }
+            let wanted = 2 + Int(program.byte()) % 9
+            var parents: [Int] = []
+            // Parents of one task, unless modifier bit 3 allows any (E_PARENT_NOT_FOUND).
+            let first = pick()
+            parents.append(first)
+            for _ in 0..<(wanted * 2) where parents.count < wanted {
+                let p = modifiers & 8 == 0 ? pick(in: built[first].task) : pick()
+                if !parents.contains(p) { parents.append(p) }
+            }
+            if parents.count < 2 { parents = [built.count - 2, built.count - 1] }
+            let baseMode = program.byte()
+            let base: String
+            switch baseMode % 8 {
+            case 6: base = built[pick()].id
+            case 7: base = fakeId(baseMode)
+            default:
+                // The latest common ancestor by build order (each parent's ancestors include itself).
+                var common = Set(ancestors([parents[0]]))
+                for p in parents.dropFirst() { common.formIntersection(ancestors([p])) }
+                base = common.max().map { built[$0].id } ?? built[parents[0]].id
+            }
+            var payload = [member("base", str(base))]
+            let options = program.byte()
+            if options & 1 != 0 {
+                var policy = [member("defaultStrategy", str(strategies[Int(options >> 1) % strategies.count]))]
+                if options & 0x10 != 0 { policy.append(member("lwwTiebreakers", .array([str("author"), str("wall")]))) }
+                payload.append(member("policy", .object(JSONObject(policy))))
+            }
+            if options & 0x20 != 0 {
+                var task: [JSONValue] = []
+                for _ in 0..<(1 + Int(options >> 6)) {
+                    let b = program.byte()
+                    let path = taskPaths[Int(b) % taskPaths.count]
+                    let strategy = strategies[Int(b >> 3) % strategies.count]
+                    var entry = [member("path", str(path)), member("strategy", str(strategy))]
+                    if strategy == "ours" || strategy == "theirs" { entry.append(member("chosenParent", str(built[parents[Int(b) % parents.count]].id))) }
+                    if strategy == "manual" {
+                        switch path {
+                        case "priority", "storyPoints", "frequencyDays": entry.append(member("value", num(Double(1 + b % 5))))
+                        case "privacy", "archived": entry.append(member("value", .bool(b & 1 == 0)))
+                        default: entry.append(member("value", str("manual \(b)")))
+                        }
+                    }
+                    task.append(.object(JSONObject(entry)))
+                }
+                var resolutions = [member("task", .array(task))]
+                if options & 0x08 != 0 {
+                    let b = program.byte()
+                    let path = todoPaths[Int(b) % todoPaths.count]
+                    let strategy = strategies[Int(b >> 2) % strategies.count]
+                    var field = [member("path", str(path)), member("strategy", str(strategy))]
+                    if strategy == "ours" || strategy == "theirs" { field.append(member("chosenParent", str(built[parents[0]].id))) }
+                    if strategy == "manual" { field.append(member("value", path == "notes" ? str("m") : path == "completed" && b & 1 == 0 ? .null : str(time()))) }
+                    resolutions.append(member("todos", .array([.object(JSONObject([
+                        member("todoTaskId", str(todoIds[Int(b) % todoIds.count])), member("fields", .array([.object(JSONObject(field))])),
+                    ]))])))
+                }
+                payload.append(member("resolutions", .object(JSONObject(resolutions))))
+            }
+            make(.merge, parents: parents, payload, modifiers: modifiers)
+        case 11:
+            tamper(modifiers)
+        case 12:
+            // A duplicate record: the same bytes, or the same node spelled differently.
+            let k = Int(program.byte()) % built.count
+            switch modifiers % 3 {
+            case 0: records.append(records[min(k, records.count - 1)])
+            case 1: emit(built[k].object, pretty: true)
+            default: records.append(CanonicalJSON.bytes(of: .object(built[k].object)))
+            }
+        case 13:
+            // A parent that is not in the log, or one of another task.
+            let parent = pick()
+            if modifiers & 1 == 0 {
+                make(.update, parents: [], extraParents: [fakeId(program.byte())], task: built[parent].task, [member("title", str("orphan"))], modifiers: 0)
+            } else {
+                make(.update, parents: [parent], task: 1 - built[parent].task, [member("title", str("cross"))], modifiers: 0)
+            }
+        case 14:
+            // Reorder: move one record to the front (the verdict must not care).
+            let k = Int(program.byte()) % records.count
+            records.insert(records.remove(at: k), at: 0)
+        default:
+            // Clock jumps: backwards (walls need not grow) or far forwards.
+            clock += modifiers & 8 != 0 ? -Int64(modifiers) * 600 : Int64(modifiers) * 86_400
+        }
+    }
+
+    /// Breaks one built node: the broken record is appended next to the good one, or
+    /// replaces it (then children reference a rejected id).
+    mutating func tamper(_ modifiers: UInt8) {
+        let k = Int(program.byte()) % built.count
+        let object = built[k].object
+        var broken: [UInt8]
+        switch modifiers % 6 {
+        case 0: // signature by the other key
+            let other = factories[1].key.publicKey.hex == object["author"]?.objectValue?["publicKey"]?.stringValue ? factories[0] : factories[1]
+            broken = OrderedJSONWriter.bytes(.object(object.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: object)).hex))))
+        case 1: // content changed, id and signature kept
+            broken = OrderedJSONWriter.bytes(.object(object.setting("timestamp.wall", to: str(wallText(built[k].wall + 1)))))
+        case 2: // unsigned
+            broken = OrderedJSONWriter.bytes(.object(object.setting("signature", to: nil)))
+        case 3: // truncated line
+            let full = OrderedJSONWriter.bytes(.object(object))
+            broken = Array(full.prefix(full.count / 2))
+        case 4: // malformed id
+            broken = OrderedJSONWriter.bytes(.object(object.setting("id", to: str(String(built[k].id.dropLast(2)) + "ZZ"))))
+        default: // not an object at all
+            broken = Array("[\"\(built[k].id)\"]".utf8)
+        }
+        if modifiers & 8 != 0, let position = records.firstIndex(of: OrderedJSONWriter.bytes(.object(object))) {
+            records[position] = broken
+        } else {
+            records.append(broken)
+        }
+    }
+}
+
+// MARK: Invariants
+
+private struct Summary: Equatable {
+    var nodeStatus: [String: String] = [:]
+    var nodeFindings: [String: [String]] = [:]
+    var perId: [String: [String]] = [:]
+    var rejected: [String] = []
+    var state: [UInt8] = []
+}
+
+/// `originalIndex[r]` is the position in the original record list of record r.
+private func summarize(_ checks: [NodeCheck], originalIndex: [Int]) -> Summary {
+    let verdict = LogValidator().validate(checks)
+    var summary = Summary()
+    invariant(verdict.records.count == checks.count, "records \(verdict.records.count) != checks \(checks.count)")
+    for (node, status) in zip(verdict.nodes, verdict.nodeStatus) {
+        invariant(summary.nodeStatus[node.id.text] == nil, "node \(node.id) listed twice in verdict.nodes")
+        summary.nodeStatus[node.id.text] = status?.rawValue ?? "valid"
+    }
+    for (r, record) in verdict.records.enumerated() {
+        let key = checks[r].claimedId ?? "<no id: record \(originalIndex[r])>"
+        summary.perId[key, default: []].append("\(record.status.rawValue) \(record.code?.rawValue ?? "-")")
+        if !checks[r].passed {
+            invariant(record.status == .rejected, "record \(originalIndex[r]) failed node-level checks but is \(record.status)")
+        }
+        if record.status != .duplicate, let id = checks[r].node?.id.text {
+            summary.nodeFindings[id] = record.findings.map { "\($0.rule.id) \($0.path) \($0.related.sorted()) \($0.message)" }.sorted()
+        }
+        invariant((record.status == .rejected) == (record.code != nil), "record \(originalIndex[r]) status \(record.status) code \(String(describing: record.code))")
+    }
+    for key in summary.perId.keys { summary.perId[key]!.sort() }
+    summary.rejected = verdict.rejected.map { "\($0.id) \($0.code.rawValue)" }
+    invariant(summary.rejected == summary.rejected.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } || true, "")
+
+    // Valid nodes: strict total order; parents valid and of the same task.
+    let valid = verdict.validNodes
+    var validById: [NodeID: Node] = [:]
+    for node in valid { validById[node.id] = node }
+    for (a, b) in zip(valid, valid.dropFirst()) {
+        invariant(a.precedes(b), "valid nodes out of total order: \(a.id) (\(a.lamport), \(a.wall)) then \(b.id) (\(b.lamport), \(b.wall))")
+    }
+    for node in valid {
+        for parent in node.parents {
+            guard let p = validById[parent] else { invariant(false, "valid node \(node.id) has a parent \(parent) that is not valid"); continue }
+            invariant(p.taskId == node.taskId, "valid node \(node.id) has a parent of another task")
+            invariant(p.action != .delete, "valid node \(node.id) has a DELETE parent")
+        }
+    }
+
+    // Reconstruction and its canonical JSON.
+    let reconstruction = Reconstructor.reconstruct(verdict)
+    let state = StateRendering.canonicalBytes(reconstruction)
+    let tape = try? CanonicalJSON.canonicalize(state)
+    invariant(tape == state, "reconstructed state is not canonical: \(show(state)) -> \(tape.map { show($0) } ?? "rejected")")
+    if let value = try? JSONReader.parse(state) {
+        invariant(CanonicalJSON.bytes(of: value) == state, "reconstructed state is not a tree fixed point")
+    } else {
+        invariant(false, "reconstructed state is not I-JSON: \(show(state))")
+    }
+    for task in reconstruction.tasks {
+        for head in task.heads { invariant(validById[head] != nil, "head \(head) is not a valid node") }
+        if let current = task.currentTodo {
+            invariant(task.todos.contains { $0.todoTaskId == current && $0.completed == nil }, "current todo \(current) is not an uncompleted todo")
+            if let todo = task.todos.first(where: { $0.todoTaskId == current }) {
+                let u = Urgency.value(deadline: todo.deadline, now: UTCTime(millisecondsSinceEpoch: startSeconds * 1000))
+                invariant(!u.isNaN, "urgency is NaN for deadline \(todo.deadline)")
+            }
+        }
+    }
+    summary.state = state
+    return summary
+}
+
+/// Everything a verdict says, in record order, as lines (records, nodes, order, rejected,
+/// MERGE decisions' presence, reconstructed state).
+private func fingerprint(_ verdict: LogVerdict) -> [String] {
+    var lines = verdict.records.enumerated().map { k, record in
+        "record \(k): \(record.status.rawValue) \(record.code?.rawValue ?? "-") \(record.findings.map { "\($0.rule.id) \($0.path) \($0.related) \($0.message)" })"
+    }
+    lines += zip(verdict.nodes, verdict.nodeStatus).map { "node \($0.id): \($1?.rawValue ?? "valid")" }
+    lines.append("order: \(verdict.order.map { verdict.nodes[Int($0)].id.text })")
+    lines += verdict.rejected.map { "rejected \($0.id) \($0.code.rawValue)" }
+    lines.append("merge decisions for: \(verdict.mergeDecisions.keys.map(\.text).sorted())")
+    lines.append("state: " + String(decoding: StateRendering.canonicalBytes(Reconstructor.reconstruct(verdict)), as: UTF8.self))
+    return lines
+}
+
+private func firstDifference(_ a: [String], _ b: [String]) -> String {
+    for (x, y) in zip(a, b) where x != y { return "- \(x)\n+ \(y)" }
+    return "\(a.count) lines vs \(b.count) lines"
+}
+
+private func difference(_ a: Summary, _ b: Summary) -> String {
+    var parts: [String] = []
+    for (id, status) in a.nodeStatus where b.nodeStatus[id] != status { parts.append("node \(id): \(status) vs \(b.nodeStatus[id] ?? "absent")") }
+    for (id, findings) in a.nodeFindings where b.nodeFindings[id] != findings { parts.append("findings of \(id): \(findings) vs \(b.nodeFindings[id] ?? [])") }
+    for (id, statuses) in a.perId where b.perId[id] != statuses { parts.append("records of \(id): \(statuses) vs \(b.perId[id] ?? [])") }
+    if a.rejected != b.rejected { parts.append("rejected: \(a.rejected) vs \(b.rejected)") }
+    if a.state != b.state { parts.append("state: \(show(a.state, limit: 2000)) vs \(show(b.state, limit: 2000))") }
+    return parts.joined(separator: "\n")
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = UnsafeBufferPointer(start: data, count: size)
+    var build = LogBuild(program: Program(input))
+    while !build.program.done && build.built.count < LogBuild.maxNodes && build.records.count < LogBuild.maxRecords {
+        build.step()
+    }
+    let records = build.records
+    if dumpRecords {
+        // REDO_FUZZ_DUMP=1: print the built records, each as one JSON string per line (a
+        // record may be pretty-printed or not even JSON), to turn an input into a test.
+        var out: [UInt8] = []
+        for record in records {
+            if let text = String(validating: record, as: UTF8.self) {
+                out += CanonicalJSON.bytes(of: .string(text))
+            } else {
+                out += Array("hex:\(Hex.encode(record))".utf8)
+            }
+            out.append(0x0A)
+        }
+        _ = out.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    }
+    let checks = records.map { validator.check(bytes: $0) }
+    let identity = Array(records.indices)
+    let reference = summarize(checks, originalIndex: identity)
+
+    var rng = SplitMix64(seed: fnv1a(input))
+    let shuffled = identity.shuffled(using: &rng)
+    for order in [shuffled, identity.reversed()] {
+        let other = summarize(order.map { checks[$0] }, originalIndex: order)
+        if other != reference {
+            let dump = records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(separator: "\n")
+            invariant(false, "verdict depends on record order \(order):\n\(difference(reference, other))\nrecords:\n\(dump)")
+        }
+    }
+    // Batches: the same records, in the same order, split into batches (some empty) give
+    // exactly the same verdict through validate(batches:) and through Incremental.
+    let whole = fingerprint(LogValidator().validate(checks))
+    var batches: [[NodeCheck]] = []
+    var start = 0
+    while start < checks.count {
+        let size = Int(rng.next() % 6) // 0 = an empty batch
+        batches.append(Array(checks[start..<min(start + size, checks.count)]))
+        start += size
+    }
+    let batched = fingerprint(LogValidator().validate(batches: batches))
+    var incremental = LogValidator.Incremental()
+    for batch in batches { incremental.add(batch) }
+    let fed = fingerprint(incremental.finish())
+    invariant(batched == whole, "validate(batches:) differs from validate(_:) with batch sizes \(batches.map(\.count)):\n\(firstDifference(whole, batched))")
+    invariant(fed == whole, "Incremental differs from validate(_:) with batch sizes \(batches.map(\.count)):\n\(firstDifference(whole, fed))")
+
+    // Exact duplicate records change nothing but the duplicate count.
+    var seen = Set<[UInt8]>()
+    let unique = identity.filter { seen.insert(records[$0]).inserted }
+    if unique.count < records.count {
+        var other = summarize(unique.map { checks[$0] }, originalIndex: unique)
+        other.perId = reference.perId
+        if other != reference {
+            let dump = records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(separator: "\n")
+            invariant(false, "verdict changes when exact duplicate records are dropped:\n\(difference(reference, other))\nrecords:\n\(dump)")
+        }
+    }
+    return 0
+}
