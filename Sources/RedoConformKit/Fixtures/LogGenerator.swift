@@ -21,7 +21,8 @@ public struct LogGenerator {
         case bigDelete = "big-delete"
         /// The same node repeated.
         case repeated = "repeat"
-        /// A benign log where 9 of every 10 non-CREATE nodes carry a broken signature.
+        /// A benign log where 9 of every 10 tasks carry broken signatures on every node:
+        /// 90% of the records are rejected.
         case mostlyRejected = "mostly-rejected"
         /// A chain where every node also appears with its id in uppercase, and every
         /// other node's child names that uppercase copy as its parent.
@@ -68,7 +69,7 @@ public struct LogGenerator {
         var round = 0
         while produced < nodes {
             for k in lives.indices where produced < nodes && round < perTask + (k < nodes % tasks ? 1 : 0) {
-                let tamper = shape == .mostlyRejected && round > 0 && produced % 10 != 0
+                let tamper = shape == .mostlyRejected && k % 10 != 0
                 state.add(lives[k].next(&state.random, round: round), tamper: tamper, emit)
                 produced += 1
             }
