@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 N="${1:-100000}"
 echo "command: bash Scripts/bench/scale-bench.sh $N"
 mkdir -p .build-bench/scale
-swift build -c release --product redo-conform --product redo-bench > .build-bench/scale/build.log 2>&1 || { tail -20 .build-bench/scale/build.log; exit 0; }
+{ swift build -c release --product redo-conform && swift build -c release --product redo-bench; } > .build-bench/scale/build.log 2>&1 || { tail -20 .build-bench/scale/build.log; exit 0; }
 bin=.build/release/redo-conform
 bench=.build/release/redo-bench
 
