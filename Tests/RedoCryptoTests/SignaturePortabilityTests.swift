@@ -48,13 +48,7 @@ final class SignaturePortabilityTests: XCTestCase {
         XCTAssertEqual(java.knownAcceptors, ["Java 17 SunEC"])
         XCTAssertEqual(SignaturePortability.classify(publicKey: key, message: message, signature: good + [1]).classes, [.wrongLength])
         XCTAssertEqual(SignaturePortability.classify(publicKey: Array(key.prefix(31)), message: message, signature: good).classes, [.wrongLength])
-        var sPlusL = good
-        var carry = 0
-        for k in 0..<32 {
-            let sum = Int(sPlusL[32 + k]) + Int(Scalar.order[k]) + carry
-            sPlusL[32 + k] = UInt8(sum & 0xFF)
-            carry = sum >> 8
-        }
+        let sPlusL = pair.sign(message).withUnreducedS.bytes
         let unreduced = SignaturePortability.classify(publicKey: key, message: message, signature: sPlusL)
         XCTAssertEqual(unreduced.classes, [.sNotReduced])
         XCTAssertTrue(unreduced.platformDependent)

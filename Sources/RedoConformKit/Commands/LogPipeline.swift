@@ -16,9 +16,23 @@ public enum LogPipeline {
 
     /// Splits JSON Lines text into records (blank lines skipped).
     public static func lines(_ text: [UInt8]) -> [[UInt8]] {
-        text.split(separator: 0x0A, omittingEmptySubsequences: true).map { line in
-            Array(line.last == 0x0D ? line.dropLast() : line[...])
+        numberedLines(text).map(\.1)
+    }
+
+    /// The records of JSON Lines text with their 1-based line numbers (a trailing CR is
+    /// dropped; blank and whitespace-only lines are skipped but counted).
+    public static func numberedLines(_ bytes: [UInt8]) -> [(Int, [UInt8])] {
+        var out: [(Int, [UInt8])] = []
+        var start = 0
+        var number = 1
+        for k in 0...bytes.count where k == bytes.count || bytes[k] == 0x0A {
+            var line = bytes[start..<k]
+            if line.last == 0x0D { line = line.dropLast() }
+            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { out.append((number, Array(line))) }
+            number += 1
+            start = k + 1
         }
+        return out
     }
 }
 

@@ -25,15 +25,9 @@ public enum SignatureCases {
     static func crafted(seed: String) -> [SignatureCase] {
         let pair = FixtureKeys.pair(seed: seed, index: 0)
         let message = Array("REDO portability \(seed)".utf8)
-        let good = pair.sign(message).bytes
-        // S + L: the same point equation, S no longer reduced (tweetnacl accepts it).
-        var unreduced = good
-        var carry = 0
-        for k in 0..<32 {
-            let sum = Int(unreduced[32 + k]) + Int(Scalar_order[k]) + carry
-            unreduced[32 + k] = UInt8(sum & 0xFF)
-            carry = sum >> 8
-        }
+        let signature = pair.sign(message)
+        let good = signature.bytes
+        let unreduced = signature.withUnreducedS.bytes
         var flipped = good
         flipped[10] ^= 0x40
         let key = pair.publicKey.bytes
@@ -77,7 +71,3 @@ public enum SignatureCases {
         return cases
     }
 }
-
-/// The Ed25519 group order L, little-endian (for crafting S + L).
-private let Scalar_order: [UInt8] = [0xED, 0xD3, 0xF5, 0x5C, 0x1A, 0x63, 0x12, 0x58, 0xD6, 0x9C, 0xF7, 0xA2, 0xDE, 0xF9, 0xDE, 0x14,
-                                     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10]

@@ -45,7 +45,7 @@ public struct Console: Sendable {
 /// Collects output in memory (tests, and callers that post-process).
 public final class CapturedConsole: @unchecked Sendable {
     // @unchecked: guarded by the lock.
-    private let lock = NSLockish()
+    private let lock = PthreadMutex()
     private var outBytes: [UInt8] = []
     private var errText = ""
 
@@ -64,7 +64,7 @@ public final class CapturedConsole: @unchecked Sendable {
 }
 
 /// A minimal mutex over pthreads, so the Kit needs no Foundation for locking.
-final class NSLockish: @unchecked Sendable {
+final class PthreadMutex: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoCore
 
 /// Maps a byte offset in a canonical document back to the JSON path of the innermost
 /// value (or key) that covers it, by re-serializing the document canonically and noting
@@ -39,7 +40,7 @@ enum CanonicalLocator {
                 for (k, index) in order.enumerated() {
                     if k > 0 { position += 1 }
                     let member = object.members[index]
-                    let childPath = JSONPathText.member(path, member.key)
+                    let childPath = JSONPath.member(path, member.key)
                     let keyLength = CanonicalJSON.bytes(of: .string(member.key)).count + 1 // the key and its colon
                     all.append(Span(start: position, end: position + keyLength, path: childPath, depth: depth + 1))
                     position += keyLength
@@ -51,16 +52,6 @@ enum CanonicalLocator {
             }
             all.append(Span(start: start, end: position, path: path, depth: depth))
         }
-    }
-}
-
-/// JSONPath member syntax for keys (mirrors the validator's paths).
-enum JSONPathText {
-    static func member(_ path: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.allSatisfy { b in
-            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
-        } && !(key.utf8.first! >= 0x30 && key.utf8.first! <= 0x39)
-        return plain ? path + "." + key : path + "[" + String(decoding: CanonicalJSON.bytes(of: .string(key)), as: UTF8.self) + "]"
     }
 }
 

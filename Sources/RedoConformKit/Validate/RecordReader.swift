@@ -31,7 +31,7 @@ struct RecordReader {
             for record in ExportShapes.records(of: value, file: index) { emit(record) }
         } catch where error.kind == .trailingContent && isLineDelimited(bytes, at: error.offset) {
             // More than one value, one per line: JSON Lines without the extension.
-            for (number, line) in LogPipelineLines.numbered(bytes) {
+            for (number, line) in LogPipeline.numberedLines(bytes) {
                 emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(line), storedUnder: nil))
             }
         } catch {
@@ -94,22 +94,5 @@ struct RecordReader {
             return InputProblem(path: file.display, message: "binary data at byte \(nul), not JSON")
         }
         return nil
-    }
-}
-
-/// JSON Lines split from bytes already in memory, with 1-based line numbers.
-enum LogPipelineLines {
-    static func numbered(_ bytes: [UInt8]) -> [(Int, [UInt8])] {
-        var out: [(Int, [UInt8])] = []
-        var start = 0
-        var number = 1
-        for k in 0...bytes.count where k == bytes.count || bytes[k] == 0x0A {
-            var line = bytes[start..<k]
-            if line.last == 0x0D { line = line.dropLast() }
-            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { out.append((number, Array(line))) }
-            number += 1
-            start = k + 1
-        }
-        return out
     }
 }

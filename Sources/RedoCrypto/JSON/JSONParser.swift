@@ -178,7 +178,7 @@ struct JSONParser<Sink: JSONEventSink> {
         if isKey {
             guard keys.insert(text) else {
                 let key = String(decoding: text.bytes, as: UTF8.self)
-                throw fail(open, .duplicateKey, "duplicate object key \(quoted(key)) (I-JSON forbids duplicate names)")
+                throw fail(open, .duplicateKey, "duplicate object key \(MessageText.quoted(key)) (I-JSON forbids duplicate names)")
             }
             sink.key(text)
         } else {
@@ -264,11 +264,14 @@ func hex4(_ unit: UInt16) -> String {
     hexByte(UInt8(unit >> 8)) + hexByte(UInt8(unit & 0xFF))
 }
 
-/// A key as a message shows it: quoted, escaped, shortened when long.
-func quoted(_ text: String) -> String {
-    var shown = ""
-    for scalar in text.unicodeScalars.prefix(60) {
-        shown += scalar.value < 0x20 || scalar == "\"" || scalar == "\\" ? scalar.escaped(asASCII: true) : String(scalar)
+/// Text as error messages show it: quoted, `"`, `\` and control characters escaped,
+/// at most `limit` characters (a hostile 50 MB key never becomes a 50 MB message).
+public enum MessageText {
+    public static func quoted(_ text: String, limit: Int = 80) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            shown += scalar.value < 0x20 || scalar == "\"" || scalar == "\\" ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return "\"" + shown + (text.unicodeScalars.count > limit ? "…" : "") + "\""
     }
-    return "\"" + shown + (text.unicodeScalars.count > 60 ? "…" : "") + "\""
 }

@@ -198,6 +198,21 @@ struct Point {
     }
 }
 
+extension Ed25519Signature {
+    /// The same signature with L added to S: the point equation still holds, but S is no
+    /// longer reduced. libsodium rejects it, tweetnacl accepts it (a malleability fixture).
+    public var withUnreducedS: Ed25519Signature {
+        var bytes = self.bytes
+        var carry = 0
+        for k in 0..<32 {
+            let sum = Int(bytes[32 + k]) + Int(Scalar.order[k]) + carry
+            bytes[32 + k] = UInt8(sum & 0xFF)
+            carry = sum >> 8
+        }
+        return try! Ed25519Signature(bytes: bytes) // still 64 bytes: S + L < 2^253
+    }
+}
+
 enum Scalar {
     /// The group order L = 2^252 + 27742317777372353535851937790883648493, little-endian.
     static let order: [UInt8] = [0xED, 0xD3, 0xF5, 0x5C, 0x1A, 0x63, 0x12, 0x58, 0xD6, 0x9C, 0xF7, 0xA2, 0xDE, 0xF9, 0xDE, 0x14,

@@ -35,7 +35,7 @@ enum EnvelopeRules {
             fields.idText = text
             fields.id = NodeID(text)
             if fields.id == nil {
-                sink.add(.idFormat, "\(quotedValue(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: "$.id")
+                sink.add(.idFormat, "\(MessageText.quoted(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: "$.id")
             }
         }
 
@@ -52,7 +52,7 @@ enum EnvelopeRules {
         if let value = node["action"], let text = sink.string(value, at: "$.action", typeRule: .envelopeType) {
             fields.action = Action(rawValue: text)
             if fields.action == nil {
-                sink.add(.actionEnum, "\(quotedValue(text)) is not a REDO action (\(Action.allCases.map(\.rawValue).joined(separator: ", ")))", at: "$.action")
+                sink.add(.actionEnum, "\(MessageText.quoted(text)) is not a REDO action (\(Action.allCases.map(\.rawValue).joined(separator: ", ")))", at: "$.action")
             }
         }
 
@@ -80,7 +80,7 @@ enum EnvelopeRules {
                 fields.taskIdText = text
                 fields.taskId = UUIDv4(text)
                 if fields.taskId == nil {
-                    sink.add(.taskIdFormat, "\(quotedValue(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: "$.taskId")
+                    sink.add(.taskIdFormat, "\(MessageText.quoted(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: "$.taskId")
                 }
             }
         }
@@ -131,7 +131,7 @@ enum EnvelopeRules {
            let text = sink.string(value, at: "$.author.publicKey", typeRule: .envelopeType) {
             fields.publicKey = try? Ed25519PublicKey(hex: text)
             if fields.publicKey == nil {
-                sink.add(.publicKeyFormat, "publicKey must be 64 lowercase hex digits (the raw 32-byte Ed25519 key), found \(quotedValue(text))", at: "$.author.publicKey")
+                sink.add(.publicKeyFormat, "publicKey must be 64 lowercase hex digits (the raw 32-byte Ed25519 key), found \(MessageText.quoted(text))", at: "$.author.publicKey")
             }
         }
         if let value = sink.require(author, "userId", at: "$.author", rule: .envelopeRequired, what: "author"),
@@ -142,7 +142,7 @@ enum EnvelopeRules {
                     sink.add(.userIdPrefix, "userId must be the first 32 hex digits of publicKey (\(key.redoUserId)), found \(text)", at: "$.author.userId")
                 }
             } else {
-                sink.add(.userIdFormat, "userId must be 32 lowercase hex digits (the first 16 bytes of the public key), found \(quotedValue(text))", at: "$.author.userId")
+                sink.add(.userIdFormat, "userId must be 32 lowercase hex digits (the first 16 bytes of the public key), found \(MessageText.quoted(text))", at: "$.author.userId")
             }
         }
         if let value = sink.require(author, "deviceId", at: "$.author", rule: .envelopeRequired, what: "author"),

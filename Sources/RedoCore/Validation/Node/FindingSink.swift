@@ -27,9 +27,9 @@ struct FindingSink {
         // allowed — even "public\u{212A}ey", which == would equate with "publicKey".
         for member in object.members where !(member.key.utf8.allSatisfy { $0 < 0x80 } && allowed.contains(member.key)) {
             if reservedIsForbidden && ReservedNames.contains(member.key) {
-                add(.payloadReserved, "\(quotedKey(member.key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, member.key))
+                add(.payloadReserved, "\(MessageText.quoted(member.key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, member.key))
             } else {
-                add(unknownRule, "\(what) has no key \(quotedKey(member.key)) (allowed: \(allowed.joined(separator: ", ")))", at: JSONPath.member(path, member.key))
+                add(unknownRule, "\(what) has no key \(MessageText.quoted(member.key)) (allowed: \(allowed.joined(separator: ", ")))", at: JSONPath.member(path, member.key))
             }
         }
     }
@@ -86,9 +86,9 @@ struct FindingSink {
         switch UTCTime.parse(text) {
         case let .success(time): return time
         case .failure(.format):
-            add(formatRule, "\(quotedValue(text)) is not a UTC time of the form YYYY-MM-DDTHH:MM:SS.mmmZ", at: path)
+            add(formatRule, "\(MessageText.quoted(text)) is not a UTC time of the form YYYY-MM-DDTHH:MM:SS.mmmZ", at: path)
         case .failure(.instant):
-            add(instantRule, "\(quotedValue(text)) is not a real instant (month, day, hour, minute or second out of range)", at: path)
+            add(instantRule, "\(MessageText.quoted(text)) is not a real instant (month, day, hour, minute or second out of range)", at: path)
         }
         return nil
     }
@@ -96,30 +96,15 @@ struct FindingSink {
     mutating func uuid(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule) -> UUIDv4? {
         guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
         if let uuid = UUIDv4(text) { return uuid }
-        add(formatRule, "\(quotedValue(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path)
+        add(formatRule, "\(MessageText.quoted(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path)
         return nil
     }
 
     mutating func nodeId(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule) -> NodeID? {
         guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
         if let id = NodeID(text) { return id }
-        add(formatRule, "\(quotedValue(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: path)
+        add(formatRule, "\(MessageText.quoted(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: path)
         return nil
     }
 }
 
-/// A key as messages show it.
-func quotedKey(_ key: String) -> String { quotedValue(key) }
-
-/// A string value as messages show it: quoted, control characters escaped, at most 80
-/// characters.
-func quotedValue(_ text: String) -> String {
-    var shown = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-        if count == 80 { shown += "…"; break }
-        shown += scalar.value < 0x20 || scalar == "\"" || scalar == "\\" ? scalar.escaped(asASCII: true) : String(scalar)
-        count += 1
-    }
-    return "\"" + shown + "\""
-}

@@ -1,9 +1,9 @@
 /// JSONPath-style locations for findings: `$.author.userId`, `$.data.payload.deletedChain[3]`,
 /// and `$["odd key"]` for keys that are not plain identifiers.
-enum JSONPath {
-    static let root = "$"
+public enum JSONPath {
+    public static let root = "$"
 
-    static func member(_ path: String, _ key: String) -> String {
+    public static func member(_ path: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.utf8.allSatisfy { b in
             (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
         } && !(key.utf8.first! >= 0x30 && key.utf8.first! <= 0x39)
@@ -20,6 +20,6 @@ enum JSONPath {
         return path + "[\"" + escaped + "\"]"
     }
 
-    static func index(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
+    public static func index(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
 }
 

@@ -31,7 +31,7 @@ enum MergeRules {
                         // The first resolution for a path wins; later ones are still checked.
                         if taskResolutions[field] == nil { taskResolutions[field] = resolution }
                     } else {
-                        sink.add(.resolutionPath, "\(quotedValue(resolution.path)) is not a task field (\(TaskField.allCases.map(\.rawValue).joined(separator: ", ")))", at: entryPath + ".path")
+                        sink.add(.resolutionPath, "\(MessageText.quoted(resolution.path)) is not a task field (\(TaskField.allCases.map(\.rawValue).joined(separator: ", ")))", at: entryPath + ".path")
                     }
                 }
             }
@@ -72,7 +72,7 @@ enum MergeRules {
     static func enumValue<E: RawRepresentable & CaseIterable>(_ value: JSONValue, _ type: E.Type, at valuePath: String, into sink: inout FindingSink) -> E? where E.RawValue == String {
         guard let text = sink.string(value, at: valuePath, typeRule: .payloadType) else { return nil }
         if let known = E(rawValue: text) { return known }
-        sink.add(.payloadEnum, "\(quotedValue(text)) is not one of \(E.allCases.map(\.rawValue).joined(separator: ", "))", at: valuePath)
+        sink.add(.payloadEnum, "\(MessageText.quoted(text)) is not one of \(E.allCases.map(\.rawValue).joined(separator: ", "))", at: valuePath)
         return nil
     }
 
@@ -144,7 +144,7 @@ enum MergeRules {
             let fieldPath = JSONPath.index(entryPath + ".fields", index)
             guard var resolution = fieldResolution(fieldEntry, at: fieldPath, parents: parents, parentCount: parentCount, into: &sink) else { continue }
             guard let field = TodoField(rawValue: resolution.path) else {
-                sink.add(.resolutionPath, "\(quotedValue(resolution.path)) is not a todo field (deadline, notes, completed)", at: fieldPath + ".path")
+                sink.add(.resolutionPath, "\(MessageText.quoted(resolution.path)) is not a todo field (deadline, notes, completed)", at: fieldPath + ".path")
                 continue
             }
             checkFit(resolution, isNumeric: false, at: fieldPath, into: &sink)

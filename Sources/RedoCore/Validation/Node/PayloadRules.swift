@@ -206,7 +206,7 @@ enum PayloadRules {
                 for member in object.members.reversed() {
                     let memberPath = JSONPath.member(currentPath, member.key)
                     if ReservedNames.contains(member.key) {
-                        sink.add(.payloadReserved, "\(quotedKey(member.key)) is a reserved name and may not appear inside extensions", at: memberPath)
+                        sink.add(.payloadReserved, "\(MessageText.quoted(member.key)) is a reserved name and may not appear inside extensions", at: memberPath)
                     }
                     pending.append((member.value, memberPath))
                 }
