@@ -32,6 +32,8 @@ func format(_ value: Double) -> String {
 let seconds = option("--seconds").flatMap(Double.init) ?? 3
 let jsonLines = flag("--jsonl")
 let outputPath = option("--out")
+// Read before the switch: each case checks how many operands remain.
+let jobs = option("--jobs").flatMap(Int.init) ?? ValidationOptions.defaultJobs
 
 struct BenchError: Error, CustomStringConvertible {
     let description: String
@@ -57,7 +59,7 @@ do {
         print("redo-conform sha256 \(format(Throughput.sha256(messageBytes: 1 << 20, seconds: seconds))) MB/s")
         print("redo-conform sha256-300B \(format(Throughput.sha256(messageBytes: 300, seconds: seconds))) MB/s")
     case "scale" where arguments.count == 2:
-        let m = try LogScale.measure(file: arguments[1], jobs: option("--jobs").flatMap(Int.init) ?? ValidationOptions.defaultJobs)
+        let m = try LogScale.measure(file: arguments[1], jobs: jobs)
         let perRecord = { (seconds: Double) in format(seconds * 1e6 / Double(max(1, m.records))) }
         print("scale \(arguments[1].split(separator: "/").last!) records \(m.records) valid \(m.valid) rejected \(m.rejected) duplicates \(m.duplicates) tasks \(m.tasks)"
               + " node-checks-us \(perRecord(m.nodeChecks)) log-rules-us \(perRecord(m.logRules)) reconstruction-us \(perRecord(m.reconstruction))"

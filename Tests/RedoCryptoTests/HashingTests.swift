@@ -17,6 +17,42 @@ final class HashingTests: XCTestCase {
         XCTAssertFalse(Hex.isLowercase("0A", count: 2))
     }
 
+    /// The branch-free digit reader must refuse exactly the bytes around the digit ranges
+    /// ('/' ':' '`' 'g' and uppercase), wherever in the text they stand.
+    func testEveryNonDigitByteIsRefusedAtEveryPosition() {
+        let valid = Array("0123456789abcdef".utf8)
+        for byte in 0...255 where !valid.contains(UInt8(byte)) {
+            for position in 0..<16 {
+                var text = [UInt8](repeating: 0x61, count: 16)
+                text[position] = UInt8(byte)
+                XCTAssertNil(text.withUnsafeBufferPointer { Hex.word($0, at: 0, digits: 16) }, "byte \(byte) at \(position)")
+                XCTAssertNil(text.withUnsafeBufferPointer { Hex.decodeLowercase(utf8: $0) }, "byte \(byte) at \(position)")
+            }
+        }
+        XCTAssertEqual(Array("0123456789abcdef".utf8).withUnsafeBufferPointer { Hex.word($0, at: 0, digits: 16) }, 0x0123456789abcdef)
+        XCTAssertEqual(Array("xx0fz".utf8).withUnsafeBufferPointer { Hex.word($0, at: 2, digits: 2) }, 0x0f)
+    }
+
+    func testUserIdIsTheKeysFirstSixteenBytes() throws {
+        let key = try Ed25519PublicKey(hex: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+        XCTAssertEqual(key.redoUserId, "d75a980182b10ab7d54bfed3c964073a")
+        XCTAssertTrue(key.isRedoUserId("d75a980182b10ab7d54bfed3c964073a"))
+        XCTAssertFalse(key.isRedoUserId("D75A980182B10AB7D54BFED3C964073A"))
+        XCTAssertFalse(key.isRedoUserId("d75a980182b10ab7d54bfed3c964073b"))
+        XCTAssertFalse(key.isRedoUserId("d75a980182b10ab7d54bfed3c964073a0e"))
+        XCTAssertFalse(key.isRedoUserId(""))
+    }
+
+    func testBytewiseEqualityIgnoresUnicodeEquivalence() {
+        XCTAssertTrue("publicKey".bytewiseEqual("publicKey"))
+        XCTAssertFalse("public\u{212A}ey".bytewiseEqual("publicKey"))
+        XCTAssertFalse("caf\u{E9}".bytewiseEqual("cafe\u{301}"))
+        XCTAssertTrue("".bytewiseEqual(""))
+        let long = String(repeating: "é", count: 40)
+        XCTAssertTrue(long.bytewiseEqual(String(repeating: "é", count: 40)))
+        XCTAssertFalse(long.bytewiseEqual(String(repeating: "é", count: 39) + "e"))
+    }
+
     func testNodeIDOnlyFromValidText() {
         let hex = String(repeating: "0123456789abcdef", count: 4)
         let id = NodeID("sha256:" + hex)

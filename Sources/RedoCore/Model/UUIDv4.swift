@@ -1,3 +1,5 @@
+import RedoCrypto
+
 /// A lowercase UUID version 4 with hyphens (8-4-4-4-12 hex, version nibble 4, variant
 /// 8, 9, a or b): REDO's taskId and todoTaskId. Stored as its 128 bits, so comparing and
 /// hashing never touch strings; `text` writes the one valid spelling back.
@@ -6,26 +8,19 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let low: UInt64
 
     public init?(_ text: String) {
-        let u = Array(text.utf8)
-        guard u.count == 36, u[8] == 0x2D, u[13] == 0x2D, u[18] == 0x2D, u[23] == 0x2D,
-              u[14] == 0x34, [0x38, 0x39, 0x61, 0x62].contains(u[19]) else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0
-        var nibbles = 0
-        for (k, unit) in u.enumerated() where k != 8 && k != 13 && k != 18 && k != 23 {
-            guard let digit = Self.lowerHex(unit) else { return nil }
-            if nibbles < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt64(digit) }
-            nibbles += 1
-        }
-        self.high = high
-        self.low = low
+        var text = text
+        guard let bits = text.withUTF8({ Self.parse($0) }) else { return nil }
+        (high, low) = bits
     }
 
-    private static func lowerHex(_ unit: UInt8) -> UInt8? {
-        switch unit {
-        case 0x30...0x39: return unit - 0x30
-        case 0x61...0x66: return unit - 0x61 + 10
-        default: return nil
-        }
+    /// The 128 bits of strict UUID v4 text, read straight from its UTF-8 bytes.
+    private static func parse(_ u: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard u.count == 36, u[8] == 0x2D, u[13] == 0x2D, u[18] == 0x2D, u[23] == 0x2D,
+              u[14] == 0x34, u[19] == 0x38 || u[19] == 0x39 || u[19] == 0x61 || u[19] == 0x62 else { return nil }
+        guard let a = Hex.word(u, at: 0, digits: 8), let b = Hex.word(u, at: 9, digits: 4), let c = Hex.word(u, at: 14, digits: 4),
+              let d = Hex.word(u, at: 19, digits: 4), let e = Hex.word(u, at: 24, digits: 12) else { return nil }
+        let high = a << 32 | b << 16 | c, low = d << 48 | e
+        return (high, low)
     }
 
     public var text: String {

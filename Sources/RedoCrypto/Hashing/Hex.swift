@@ -24,6 +24,27 @@ public enum Hex {
         }
     }
 
+    /// The value of one lowercase hex digit, or 16 or more for any other byte: callers OR
+    /// the results together and test once, instead of branching on every digit.
+    @inline(__always)
+    static func nibble(_ unit: UInt8) -> UInt64 {
+        let digit = unit &- 0x30, letter = unit &- 0x61
+        return digit < 10 ? UInt64(digit) : (letter < 6 ? UInt64(letter) + 10 : 0x100)
+    }
+
+    /// `count` (at most 16) lowercase hex digits from `units[start...]` as one big-endian
+    /// number; nil when any of them is not a lowercase hex digit.
+    @inline(__always)
+    public static func word(_ units: UnsafeBufferPointer<UInt8>, at start: Int, digits count: Int) -> UInt64? {
+        var word: UInt64 = 0, invalid: UInt64 = 0
+        for k in start..<start + count {
+            let value = nibble(units[k])
+            invalid |= value
+            word = word << 4 | (value & 0xF)
+        }
+        return invalid < 0x100 ? word : nil
+    }
+
     /// Whether `text` is exactly `count` lowercase hex digits.
     public static func isLowercase(_ text: String, count: Int) -> Bool {
         text.utf8.count == count && text.utf8.allSatisfy { lowercaseDigitValue($0) != nil }
@@ -38,19 +59,15 @@ public enum Hex {
     /// Decodes lowercase hex from UTF-8 bytes, without intermediate copies.
     public static func decodeLowercase(utf8 units: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard units.count % 2 == 0 else { return nil }
-        var failed = false
+        var invalid: UInt64 = 0
         let out = [UInt8](unsafeUninitializedCapacity: units.count / 2) { buffer, count in
-            var k = 0
-            while k < units.count {
-                guard let high = lowercaseDigitValue(units[k]), let low = lowercaseDigitValue(units[k + 1]) else {
-                    failed = true
-                    break
-                }
-                buffer[k / 2] = high << 4 | low
-                k += 2
+            for k in 0..<units.count / 2 {
+                let high = nibble(units[2 * k]), low = nibble(units[2 * k + 1])
+                invalid |= high | low
+                buffer[k] = UInt8(truncatingIfNeeded: high << 4 | low & 0xF)
             }
-            count = failed ? 0 : units.count / 2
+            count = units.count / 2
         }
-        return failed ? nil : out
+        return invalid < 0x100 ? out : nil
     }
 }

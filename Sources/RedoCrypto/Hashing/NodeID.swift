@@ -15,20 +15,9 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
             guard units.count == 71, units[0] == 0x73, units[1] == 0x68, units[2] == 0x61, units[3] == 0x32, units[4] == 0x35,
                   units[5] == 0x36, units[6] == 0x3A else { return nil }
             // Four big-endian words straight from the hex digits, no intermediate arrays.
-            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            let ok = withUnsafeMutableBytes(of: &words) { raw -> Bool in
-                let out = raw.bindMemory(to: UInt64.self)
-                for w in 0..<4 {
-                    var word: UInt64 = 0
-                    for k in 0..<16 {
-                        guard let digit = Hex.lowercaseDigitValue(units[7 + w * 16 + k]) else { return false }
-                        word = word << 4 | UInt64(digit)
-                    }
-                    out[w] = word.bigEndian
-                }
-                return true
-            }
-            return ok ? withUnsafeBytes(of: words) { SHA256Digest(bytes: $0) } : nil
+            guard let w0 = Hex.word(units, at: 7, digits: 16), let w1 = Hex.word(units, at: 23, digits: 16),
+                  let w2 = Hex.word(units, at: 39, digits: 16), let w3 = Hex.word(units, at: 55, digits: 16) else { return nil }
+            return SHA256Digest(w0: w0, w1: w1, w2: w2, w3: w3)
         }
         guard let parsed else { return nil }
         digest = parsed

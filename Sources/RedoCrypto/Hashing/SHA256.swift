@@ -13,6 +13,16 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         w0 = word(0); w1 = word(1); w2 = word(2); w3 = word(3)
     }
 
+    public init(w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64) {
+        (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
+    }
+
+    /// One word is enough to spread digests over a hash table (they are SHA-256 outputs,
+    /// or else rejected before they are stored), and hashing one word is a quarter of the work.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(w0)
+    }
+
     public var bytes: [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
         out.withUnsafeMutableBytes { raw in

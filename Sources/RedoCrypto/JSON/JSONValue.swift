@@ -46,8 +46,13 @@ public struct JSONObject: Sendable {
     /// and the few large ones (exports) are iterated, not searched.
     public subscript(key: String) -> JSONValue? {
         get {
-            for member in members where member.key.bytewiseEqual(key) { return member.value }
-            return nil
+            // Index, not `for member in members`: iterating copies every member (a retain
+            // and release of its key and value) just to look at its key.
+            var key = key
+            return key.withUTF8 { wanted in
+                for index in members.indices where members[index].key.utf8Equals(wanted) { return members[index].value }
+                return nil
+            }
         }
         set {
             if let index = members.firstIndex(where: { $0.key.bytewiseEqual(key) }) {
@@ -116,10 +121,22 @@ extension String {
     /// contiguous UTF-8 of both strings.
     @inlinable
     public func bytewiseEqual(_ other: String) -> Bool {
-        var a = self, b = other
-        return a.withUTF8 { x in
-            b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+        // The lengths first: O(1) for native strings, and most unequal strings differ there.
+        guard utf8.count == other.utf8.count else { return false }
+        var b = other
+        return b.withUTF8 { utf8Equals($0) }
+    }
+
+    /// Whether this string's UTF-8 bytes are exactly `bytes`.
+    @inlinable
+    public func utf8Equals(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8.count == bytes.count else { return false }
+        if bytes.isEmpty { return true }
+        if let equal = utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            return equal
         }
+        var copy = self
+        return copy.withUTF8 { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 }
 

@@ -37,7 +37,19 @@ public struct Ed25519PublicKey: Hashable, Sendable {
 
     /// REDO's `author.userId`: the first 16 bytes of the key, i.e. the first 32 hex
     /// characters. Not a hash of the key.
-    public var redoUserId: String { String(hex.prefix(32)) }
+    public var redoUserId: String { Hex.encode(bytes[0..<16]) }
+
+    /// Whether `text` is this key's `redoUserId`, compared without building the string.
+    public func isRedoUserId(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { units in
+            guard units.count == 32 else { return false }
+            for k in 0..<16 where Hex.lowercaseDigitValue(units[2 * k]) != bytes[k] >> 4 || Hex.lowercaseDigitValue(units[2 * k + 1]) != bytes[k] & 0xF {
+                return false
+            }
+            return true
+        }
+    }
 }
 
 /// A 64-byte detached Ed25519 signature (R ‖ S).

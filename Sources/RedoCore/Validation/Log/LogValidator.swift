@@ -77,6 +77,12 @@ struct LogPass {
         let todo: UUIDv4
     }
 
+    /// Every node's parents as positions in `nodes` (-1: not a node of the log), in one
+    /// flat array: node i's are `parentPosition[parentStart[i]..<parentStart[i + 1]]`.
+    /// Looked up once, then read by the ordering and by the rules.
+    private var parentStart: [Int] = []
+    private var parentPosition: [Int32] = []
+
     /// Ids whose records all failed node-level checks so far, with the furthest code.
     private var failedCodes: [NodeID: ErrorCode] = [:]
 
@@ -152,36 +158,44 @@ struct LogPass {
 
     // MARK: Order
 
+    private mutating func resolveParents() {
+        parentStart = [Int](repeating: 0, count: nodes.count + 1)
+        parentPosition = []
+        parentPosition.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() {
+            for parent in node.parents { parentPosition.append(index[parent] ?? -1) }
+            parentStart[position + 1] = parentPosition.count
+        }
+    }
+
     /// Kahn's algorithm with a heap keyed by (lamport, wall, id): parents always come
     /// first, and among ready nodes the total order decides, so the result is the same for
     /// any input order (and is exactly the total order when lamports are consistent).
-    private func processingOrder() -> [Int] {
+    private mutating func processingOrder() -> [Int] {
         let count = nodes.count
+        resolveParents()
         var pendingParents = [Int32](repeating: 0, count: count)
         var childCount = [Int32](repeating: 0, count: count + 1)
         // Parents are distinct: a node listing one twice fails node-level checks.
-        for (position, node) in nodes.enumerated() {
-            for parent in node.parents {
-                if let p = index[parent] {
-                    pendingParents[position] += 1
-                    childCount[Int(p) + 1] += 1
-                }
+        for position in 0..<count {
+            for k in parentStart[position]..<parentStart[position + 1] where parentPosition[k] >= 0 {
+                pendingParents[position] += 1
+                childCount[Int(parentPosition[k]) + 1] += 1
             }
         }
         // Children as one flat array (CSR): start offsets by prefix sum.
         for k in 0..<count { childCount[k + 1] += childCount[k] }
         var fill = childCount
         var children = [Int32](repeating: 0, count: Int(childCount[count]))
-        for (position, node) in nodes.enumerated() {
-            for parent in node.parents {
-                if let p = index[parent] {
-                    children[Int(fill[Int(p)])] = Int32(position)
-                    fill[Int(p)] += 1
-                }
+        for position in 0..<count {
+            for k in parentStart[position]..<parentStart[position + 1] where parentPosition[k] >= 0 {
+                let p = Int(parentPosition[k])
+                children[Int(fill[p])] = Int32(position)
+                fill[p] += 1
             }
         }
-        var heap = NodeHeap(nodes: nodes)
-        for position in 0..<count where pendingParents[position] == 0 { heap.push(Int32(position)) }
+        var heap = NodeHeap()
+        for position in 0..<count where pendingParents[position] == 0 { heap.push(NodeHeap.Entry(nodes[position], position: Int32(position))) }
         var order: [Int] = []
         order.reserveCapacity(count)
         while let next = heap.pop() {
@@ -189,7 +203,7 @@ struct LogPass {
             for k in Int(childCount[Int(next)])..<Int(childCount[Int(next) + 1]) {
                 let child = children[k]
                 pendingParents[Int(child)] -= 1
-                if pendingParents[Int(child)] == 0 { heap.push(child) }
+                if pendingParents[Int(child)] == 0 { heap.push(NodeHeap.Entry(nodes[Int(child)], position: child)) }
             }
         }
         // Verified ids make cycles impossible (a cycle needs a SHA-256 fixed point); if the
@@ -213,13 +227,15 @@ struct LogPass {
         var allParentsKnown = true
         var allParentsValid = true
 
+        let firstParent = parentStart[Int(position)]
+        parentPositions.reserveCapacity(node.parents.count)
         for (k, parent) in node.parents.enumerated() {
-            let path = "$.parents[\(k)]"
-            if let p = index[parent] {
+            let p = parentPosition[firstParent + k]
+            if p >= 0 {
                 let parentNode = nodes[Int(p)]
                 parentPositions.append(p)
                 if parentNode.taskId != node.taskId {
-                    own.append(Finding(.parentOtherTask, "parent \(parent) belongs to task \(parentNode.taskId), not \(node.taskId)", path: path, related: [parent.text]))
+                    own.append(Finding(.parentOtherTask, "parent \(parent) belongs to task \(parentNode.taskId), not \(node.taskId)", path: "$.parents[\(k)]", related: [parent.text]))
                     allParentsValid = false
                 }
                 switch state[Int(p)] {
@@ -245,7 +261,7 @@ struct LogPass {
                 allParentsKnown = false
                 allParentsValid = false
             } else {
-                own.append(Finding(.parentNotFound, "parent \(parent) is not in the log", path: path, related: [parent.text]))
+                own.append(Finding(.parentNotFound, "parent \(parent) is not in the log", path: "$.parents[\(k)]", related: [parent.text]))
                 allParentsKnown = false
                 allParentsValid = false
             }
@@ -302,7 +318,10 @@ struct LogPass {
             if node.lamport != 1 {
                 own.append(Finding(.lamportCreate, "a CREATE has lamport 1, found \(node.lamport)", path: "$.timestamp.lamport"))
             }
-        } else if allParentsKnown, let highest = parentPositions.map({ nodes[Int($0)].lamport }).max(), node.lamport != highest + 1 {
+        } else if allParentsKnown, !parentPositions.isEmpty {
+            var highest = Int64.min
+            for p in parentPositions { highest = max(highest, nodes[Int(p)].lamport) }
+            guard node.lamport != highest + 1 else { return }
             own.append(Finding(.lamportSuccessor, "lamport must be \(highest + 1) (the parents' highest is \(highest)), found \(node.lamport)", path: "$.timestamp.lamport"))
         }
     }

@@ -1,18 +1,40 @@
+import RedoCrypto
+
 /// A binary min-heap of node positions ordered by REDO's total order.
+///
+/// Each entry carries its node's order key (lamport, wall, id) inline: comparisons read
+/// the heap's own contiguous memory instead of reaching into a million-node array at
+/// random, which is what made the heap a cache-miss hot spot on large logs.
 struct NodeHeap {
-    private let nodes: [Node]
-    private var items: [Int32] = []
+    struct Entry {
+        let lamport: Int64
+        let wall: Int64
+        let id: SHA256Digest
+        let position: Int32
 
-    init(nodes: [Node]) { self.nodes = nodes }
+        init(_ node: Node, position: Int32) {
+            lamport = node.lamport
+            wall = node.wall.millisecondsSinceEpoch
+            id = node.id.digest
+            self.position = position
+        }
 
-    private func less(_ a: Int32, _ b: Int32) -> Bool { nodes[Int(a)].precedes(nodes[Int(b)]) }
+        @inline(__always)
+        static func < (a: Entry, b: Entry) -> Bool {
+            if a.lamport != b.lamport { return a.lamport < b.lamport }
+            if a.wall != b.wall { return a.wall < b.wall }
+            return a.id < b.id
+        }
+    }
 
-    mutating func push(_ item: Int32) {
-        items.append(item)
+    private var items: [Entry] = []
+
+    mutating func push(_ entry: Entry) {
+        items.append(entry)
         var child = items.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard less(items[child], items[parent]) else { break }
+            guard items[child] < items[parent] else { break }
             items.swapAt(child, parent)
             child = parent
         }
@@ -27,13 +49,13 @@ struct NodeHeap {
             while true {
                 let left = 2 * parent + 1, right = left + 1
                 var smallest = parent
-                if left < items.count && less(items[left], items[smallest]) { smallest = left }
-                if right < items.count && less(items[right], items[smallest]) { smallest = right }
+                if left < items.count && items[left] < items[smallest] { smallest = left }
+                if right < items.count && items[right] < items[smallest] { smallest = right }
                 if smallest == parent { break }
                 items.swapAt(parent, smallest)
                 parent = smallest
             }
         }
-        return top
+        return top.position
     }
 }

@@ -105,16 +105,17 @@ enum EnvelopeRules {
     private static func checkParents(_ value: JSONValue, action: Action?, into sink: inout FindingSink) -> [NodeID]? {
         guard let entries = sink.array(value, at: "$.parents", typeRule: .envelopeType) else { return nil }
         var parents: [NodeID] = []
+        parents.reserveCapacity(entries.count)
         var complete = true
-        var seen = Set<NodeID>()
         for (index, entry) in entries.enumerated() {
-            let path = JSONPath.index("$.parents", index)
-            guard let id = sink.nodeId(entry, at: path, typeRule: .envelopeType, formatRule: .parentsEntry) else {
+            guard let id = sink.nodeId(entry, at: { JSONPath.index("$.parents", index) }, typeRule: .envelopeType, formatRule: .parentsEntry) else {
                 complete = false
                 continue
             }
-            if !seen.insert(id).inserted {
-                sink.add(.parentsDuplicate, "parent \(id) is listed twice", at: path)
+            // Quadratic, but a node has at most a handful of parents (a MERGE at most 10;
+            // more is a count finding anyway) and no set is built for the common one.
+            if parents.count <= 16 ? parents.contains(id) : Set(parents).contains(id) {
+                sink.add(.parentsDuplicate, "parent \(id) is listed twice", at: JSONPath.index("$.parents", index))
             }
             parents.append(id)
         }
@@ -138,7 +139,7 @@ enum EnvelopeRules {
            let text = sink.string(value, at: "$.author.userId", typeRule: .envelopeType) {
             if Hex.isLowercase(text, count: 32) {
                 fields.userId = text
-                if let key = fields.publicKey, !text.bytewiseEqual(key.redoUserId) {
+                if let key = fields.publicKey, !key.isRedoUserId(text) {
                     sink.add(.userIdPrefix, "userId must be the first 32 hex digits of publicKey (\(key.redoUserId)), found \(text)", at: "$.author.userId")
                 }
             } else {

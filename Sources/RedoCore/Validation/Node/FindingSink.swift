@@ -22,10 +22,8 @@ struct FindingSink {
     /// Checks that `object` has only `allowed` keys; an extra key is `unknownRule`, or
     /// E_FORBIDDEN_FIELD when `reservedIsForbidden` and the key is a reserved name.
     mutating func checkKeys(_ object: JSONObject, at path: String, allowed: [String], unknownRule: Rule, reservedIsForbidden: Bool = false, what: String) {
-        // Allowed names are ASCII, and two ASCII strings are equal (==) exactly when their
-        // bytes are: the fast String comparison is exact here. A non-ASCII key is never
-        // allowed — even "public\u{212A}ey", which == would equate with "publicKey".
-        for member in object.members where !(member.key.utf8.allSatisfy { $0 < 0x80 } && allowed.contains(member.key)) {
+        // Bytewise: "public\u{212A}ey" is not "publicKey", though Swift's == says it is.
+        for member in object.members where !allowed.contains(where: { $0.bytewiseEqual(member.key) }) {
             if reservedIsForbidden && ReservedNames.contains(member.key) {
                 add(.payloadReserved, "\(MessageText.quoted(member.key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, member.key))
             } else {
@@ -101,9 +99,17 @@ struct FindingSink {
     }
 
     mutating func nodeId(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule) -> NodeID? {
-        guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
+        nodeId(value, at: { path }, typeRule: typeRule, formatRule: formatRule)
+    }
+
+    /// The same with the path built only when a finding needs it (array entries).
+    mutating func nodeId(_ value: JSONValue, at path: () -> String, typeRule: Rule, formatRule: Rule) -> NodeID? {
+        guard case let .string(text) = value else {
+            add(typeRule, "expected a string, found \(value.typeName)", at: path())
+            return nil
+        }
         if let id = NodeID(text) { return id }
-        add(formatRule, "\(MessageText.quoted(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: path)
+        add(formatRule, "\(MessageText.quoted(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: path())
         return nil
     }
 }
