@@ -21,6 +21,10 @@ public struct ValidationOptions: Sendable {
     /// Records per run at most (each costs a few hundred bytes until the log rules are
     /// done); the rest of the input is not read, and the run says so.
     public var maxRecords: Int = 20_000_000
+    /// Signatures verified behind the other checks at most (each holds a canonical body,
+    /// about half a kilobyte): enough for the other core to keep verifying while the log
+    /// rules of a million-record log run on one.
+    public var maxSignatureBacklog: Int = 64 * 1024
 
     public init() {}
 
@@ -119,13 +123,17 @@ public struct ValidationRun {
         private var inFlight: CheckedBatch?
         private var log = LogValidator.Incremental()
         private var checked = 0
+        /// Records handed to the log pass so far.
+        private var absorbed = 0
         private(set) var sources: [RecordSource] = []
         private(set) var identities: [RecordIdentity] = []
+        private let verifier: SignatureVerifier
 
         init(validator: NodeValidator, options: ValidationOptions, progress: ProgressMeter?) {
             self.validator = validator
             self.options = options
             self.progress = progress
+            verifier = SignatureVerifier(threads: options.jobs)
         }
 
         var count: Int { checked + pending.count }
@@ -139,6 +147,7 @@ public struct ValidationRun {
         /// checked before to the log pass (while the new one is being checked).
         mutating func flush() {
             guard !pending.isEmpty else { return }
+            verifier.waitForBacklog(atMost: options.maxSignatureBacklog)
             let previous = inFlight
             inFlight = CheckedBatch(pending, validator: validator, jobs: options.jobs)
             checked += pending.count
@@ -148,17 +157,31 @@ public struct ValidationRun {
         }
 
         private mutating func absorb(_ batch: CheckedBatch) {
-            let checks = batch.wait()
+            let results = batch.wait()
+            var jobs: [SignatureVerifier.Job] = []
+            for (offset, (check, deferred)) in results.enumerated() {
+                if let deferred, let id = check.claimedNodeId {
+                    jobs.append(SignatureVerifier.Job(record: absorbed + offset, id: id, signature: deferred))
+                }
+            }
+            verifier.submit(jobs)
+            let checks = results.map(\.0)
+            absorbed += checks.count
             identities += checks.map(RecordIdentity.init)
             progress?.advance(records: checks.count)
             log.add(checks)
         }
 
+        /// Runs the log rules while the last signatures are still being verified, on the
+        /// assumption that they hold. Should one fail, the rules run again with that record
+        /// rejected: the verdict is always the one of checking every signature first.
         mutating func finish() -> LogVerdict {
             flush()
             if let last = inFlight { absorb(last) }
             inFlight = nil
-            return log.finish()
+            let speculative = log.verdict()
+            let late = verifier.finish()
+            return late.isEmpty ? speculative : log.verdict(rejecting: late)
         }
     }
 
@@ -174,19 +197,19 @@ public struct ValidationRun {
 /// CPU instead of 190%), while from a plain thread it uses every core.
 private final class CheckedBatch: @unchecked Sendable {
     // @unchecked: `checks` is written by the thread before it signals, read after `wait`.
-    private var checks: [NodeCheck] = []
+    private var checks: [(NodeCheck, DeferredSignature?)] = []
     private let done = DispatchSemaphore(value: 0)
 
     init(_ records: [InputRecord], validator: NodeValidator, jobs: Int) {
         let thread = Thread { [self] in
-            checks = RecordChecks.check(records, validator: validator, jobs: jobs)
+            checks = RecordChecks.checkDeferringSignatures(records, validator: validator, jobs: jobs)
             done.signal()
         }
         thread.stackSize = 1 << 22
         thread.start()
     }
 
-    func wait() -> [NodeCheck] {
+    func wait() -> [(NodeCheck, DeferredSignature?)] {
         done.wait()
         defer { checks = [] }
         return checks

@@ -31,6 +31,39 @@ public struct LogValidator: Sendable {
         public init() {}
         public mutating func add(_ batch: consuming [NodeCheck]) { pass.add(batch) }
         public mutating func finish() -> LogVerdict { pass.run() }
+
+        /// The verdict on the records added so far, keeping them: `verdict(rejecting:)`
+        /// can then run the rules again.
+        public func verdict() -> LogVerdict {
+            var copy = pass
+            return copy.run()
+        }
+
+        /// The verdict had the `late` records failed their node-level checks with one more
+        /// finding each: records that were checked as passing while their signature was
+        /// still being verified (`NodeValidator.check(bytes:deferringSignature:)`), and
+        /// whose signature then failed. Equal to the verdict of adding those records'
+        /// final checks in the first place.
+        public func verdict(rejecting late: [LateRejection]) -> LogVerdict {
+            var copy = pass.regrouped(rejecting: late)
+            return copy.run()
+        }
+    }
+}
+
+/// A record that passed node-level checks when it was grouped, and failed one later.
+public struct LateRejection: Sendable {
+    /// The record's position among all records added.
+    public let record: Int
+    /// The id it claims (a passing record's id is well-formed).
+    public let id: NodeID
+    /// The finding it gets (an error).
+    public let finding: Finding
+
+    public init(record: Int, id: NodeID, finding: Finding) {
+        self.record = record
+        self.id = id
+        self.finding = finding
     }
 }
 
@@ -85,6 +118,9 @@ struct LogPass {
 
     /// Ids whose records all failed node-level checks so far, with the furthest code.
     private var failedCodes: [NodeID: ErrorCode] = [:]
+    /// Duplicate records (passing, same id as an earlier passing one): record → node.
+    /// Few in any real log; kept so that a late rejection can promote a duplicate.
+    private var duplicateOf: [Int32: Int32] = [:]
 
     init(_ batches: consuming [[NodeCheck]]) {
         verdicts = []
@@ -130,8 +166,8 @@ struct LogPass {
             }
             if let node = check.node {
                 if let existing = index[id] {
-                    _ = existing
                     verdicts[recordIndex].status = .duplicate
+                    duplicateOf[Int32(recordIndex)] = existing
                 } else {
                     index[id] = Int32(nodes.count)
                     nodes.append(node)
@@ -141,6 +177,48 @@ struct LogPass {
                 failedCodes[id] = max(failedCodes[id] ?? code, code)
             }
         }
+    }
+
+    /// The grouping `groupRecords` would have made had each `late` record been a failing
+    /// check (its findings plus the late one, no node): the record is rejected; a node whose
+    /// standing record is rejected passes to its first remaining duplicate, or is gone; and
+    /// nodes keep the order of their standing records, as grouping gives them.
+    func regrouped(rejecting late: [LateRejection]) -> LogPass {
+        guard !late.isEmpty else { return self }
+        var copy = self
+        var rejected = Set<Int>()
+        for rejection in late {
+            var verdict = copy.verdicts[rejection.record]
+            verdict.findings.append(rejection.finding)
+            verdict.status = .rejected
+            verdict.code = verdict.findings.primaryCode
+            copy.verdicts[rejection.record] = verdict
+            if let code = verdict.code { copy.failedCodes[rejection.id] = max(copy.failedCodes[rejection.id] ?? code, code) }
+            rejected.insert(rejection.record)
+            copy.duplicateOf[Int32(rejection.record)] = nil
+        }
+        // Each node's standing record: its first passing record that is not rejected.
+        var duplicates: [Int32: [Int]] = [:]
+        for (record, node) in copy.duplicateOf { duplicates[node, default: []].append(Int(record)) }
+        var standing: [(record: Int, node: Node)] = []
+        for (position, node) in nodes.enumerated() {
+            var record = representative[position]
+            if rejected.contains(record) {
+                guard let next = duplicates[Int32(position)]?.min() else { continue } // no passing record left
+                record = next
+                copy.verdicts[record].status = .valid
+                copy.duplicateOf[Int32(record)] = nil
+            }
+            standing.append((record, node))
+        }
+        standing.sort { $0.record < $1.record }
+        copy.nodes = standing.map(\.node)
+        copy.representative = standing.map(\.record)
+        copy.index = [:]
+        copy.index.reserveCapacity(standing.count)
+        for (position, entry) in standing.enumerated() { copy.index[entry.node.id] = Int32(position) }
+        copy.duplicateOf = copy.duplicateOf.mapValues { copy.index[nodes[Int($0)].id]! }
+        return copy
     }
 
     /// The original CREATE of a task is the earliest wall, then the smallest id, among

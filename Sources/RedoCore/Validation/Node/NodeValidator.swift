@@ -51,6 +51,19 @@ public struct NodeCheck: Sendable {
     }
 }
 
+/// A signature whose verification was left for later (see `NodeValidator.check(bytes:deferringSignature:)`):
+/// the canonical body, the signature and the key, all a verifier needs.
+public struct DeferredSignature: Sendable {
+    public let body: [UInt8]
+    public let signature: Ed25519Signature
+    public let key: Ed25519PublicKey
+
+    /// Verifies now: nil when the signature holds, else the finding the record gets.
+    public func verify() -> Finding? {
+        Ed25519.verify(signature, of: body, by: key) ? nil : NodeValidator.signatureInvalidFinding
+    }
+}
+
 /// Checks one record on its own: I-JSON, envelope, payload, reserved names, size, hash,
 /// signature. Every finding is reported, not just the first. Stateless and thread-safe:
 /// records can be checked on every core at once.
@@ -63,19 +76,50 @@ public struct NodeValidator: Sendable {
         self.limits = limits
     }
 
+    /// The finding of a signature that does not verify.
+    public static let signatureInvalidFinding = Finding(.signatureInvalid, "the signature does not verify over the canonical body with author.publicKey", path: "$.signature")
+
+    /// Checks a record given as bytes, but leaves signature verification (most of the
+    /// cost) for later when it is the last thing the record's verdict depends on: when the
+    /// record passes every other check, the check is returned as if the signature held,
+    /// together with what is needed to verify it. When the signature then fails, the record
+    /// gets `signatureInvalidFinding` appended (it comes last in any case) and loses its
+    /// node — exactly the check `check(bytes:)` returns. A record that fails some other
+    /// check is verified at once, so its findings are complete.
+    public func check(bytes: UnsafeBufferPointer<UInt8>, deferringSignature: Bool) -> (NodeCheck, DeferredSignature?) {
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(bytes, limits: limits)
+        } catch {
+            return (unparsable(error, byteCount: bytes.count), nil)
+        }
+        var (check, deferred) = check(value: value, sourceBytes: bytes.count, deferring: deferringSignature)
+        if let job = deferred, !check.passed {
+            // Cannot happen while every unbuildable node is an error finding; if it ever
+            // did, verifying now keeps the findings complete.
+            deferred = nil
+            if let finding = job.verify() { check = check.adding(finding) }
+        }
+        return (check, deferred)
+    }
+
     /// Checks a record given as bytes (one JSON document).
     public func check(bytes: UnsafeBufferPointer<UInt8>) -> NodeCheck {
         let value: JSONValue
         do {
             value = try JSONReader.parse(bytes, limits: limits)
         } catch {
-            // Not I-JSON (or over a limit): no hash or signature check runs on it.
-            let finding = error.kind == .sizeLimit
-                ? Finding(.recordSize, "record of \(bytes.count) bytes is over the limit of \(limits.maxDocumentBytes)", path: "$")
-                : Finding(.recordSyntax, "not I-JSON: \(error.description)", path: "$")
-            return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
+            return unparsable(error, byteCount: bytes.count)
         }
-        return check(value: value, sourceBytes: bytes.count)
+        return check(value: value, sourceBytes: bytes.count, deferring: false).0
+    }
+
+    /// Not I-JSON (or over a limit): no hash or signature check runs on it.
+    private func unparsable(_ error: JSONSyntaxError, byteCount: Int) -> NodeCheck {
+        let finding = error.kind == .sizeLimit
+            ? Finding(.recordSize, "record of \(byteCount) bytes is over the limit of \(limits.maxDocumentBytes)", path: "$")
+            : Finding(.recordSyntax, "not I-JSON: \(error.description)", path: "$")
+        return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
     }
 
     public func check(bytes: [UInt8]) -> NodeCheck {
@@ -84,15 +128,16 @@ public struct NodeValidator: Sendable {
 
     /// Checks a record already parsed (e.g. one entry of an export map).
     public func check(value: JSONValue) -> NodeCheck {
-        check(value: value, sourceBytes: nil)
+        check(value: value, sourceBytes: nil, deferring: false).0
     }
 
     /// `sourceBytes`, the record's size when known, lets the payload-size rule skip
-    /// records too small to break it.
-    func check(value: JSONValue, sourceBytes: Int?) -> NodeCheck {
+    /// records too small to break it. `deferring`: a signature that is the only thing left
+    /// to check is not verified but handed back.
+    func check(value: JSONValue, sourceBytes: Int?, deferring: Bool) -> (NodeCheck, DeferredSignature?) {
         guard case let .object(object) = value else {
-            return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil,
-                             findings: [Finding(.recordObject, "a node must be a JSON object, found \(value.typeName)", path: "$")], node: nil)
+            return (NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil,
+                              findings: [Finding(.recordObject, "a node must be a JSON object, found \(value.typeName)", path: "$")], node: nil), nil)
         }
         var sink = FindingSink()
         let fields = EnvelopeRules.check(object, into: &sink)
@@ -101,25 +146,25 @@ public struct NodeValidator: Sendable {
             let parentCount = object["parents"]?.arrayValue?.count
             payload = PayloadRules.check(payloadObject, action: action, parents: fields.parents, parentCount: parentCount, sourceBytes: sourceBytes, into: &sink)
         }
-        checkContentAddress(object, fields: fields, into: &sink)
+        let deferred = checkContentAddress(object, fields: fields, into: &sink, deferring: deferring)
 
         var node: Node?
         if !sink.hasErrors, let id = fields.id, let parents = fields.parents, let lamport = fields.lamport, let wall = fields.wall,
            let userId = fields.userId.flatMap(UserId.init), let action = fields.action, let taskId = fields.taskId, let payload {
             node = Node(id: id, parents: parents, lamport: lamport, wall: wall, authorUserId: userId, action: action, taskId: taskId, payload: payload)
         }
-        return NodeCheck(claimedId: fields.idText, claimedNodeId: fields.id, taskIdText: fields.taskIdText, findings: sink.findings, node: node)
+        return (NodeCheck(claimedId: fields.idText, claimedNodeId: fields.id, taskIdText: fields.taskIdText, findings: sink.findings, node: node), deferred)
     }
 
     /// The id must be the SHA-256 of the canonical body, and the signature must verify
     /// over the same bytes. Both are computed from the JSON as received.
-    private func checkContentAddress(_ object: JSONObject, fields: EnvelopeFields, into sink: inout FindingSink) {
+    private func checkContentAddress(_ object: JSONObject, fields: EnvelopeFields, into sink: inout FindingSink, deferring: Bool) -> DeferredSignature? {
         let needsBody = fields.id != nil || (fields.signature != nil && fields.publicKey != nil)
         guard needsBody else {
             if fields.signatureText == nil && object["signature"] == nil && profile == .synced {
                 sink.add(.signatureMissing, "a synced node must carry a signature (use the local profile for device-only nodes)", at: "$.signature")
             }
-            return
+            return nil
         }
         let body = NodeBody.canonicalBytes(of: object)
         if let claimed = fields.id {
@@ -133,9 +178,13 @@ public struct NodeValidator: Sendable {
                 sink.add(.signatureMissing, "a synced node must carry a signature (use the local profile for device-only nodes)", at: "$.signature")
             }
         } else if let signature = fields.signature, let key = fields.publicKey {
-            if !Ed25519.verify(signature, of: body, by: key) {
-                sink.add(.signatureInvalid, "the signature does not verify over the canonical body with author.publicKey", at: "$.signature")
+            // Every other check has run by now: with no error so far, the signature alone decides.
+            if deferring && !sink.hasErrors {
+                return DeferredSignature(body: body, signature: signature, key: key)
+            } else if !Ed25519.verify(signature, of: body, by: key) {
+                sink.findings.append(Self.signatureInvalidFinding)
             }
         }
+        return nil
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import RedoCrypto
+import RedoCore
+
+/// Verifies deferred signatures on background threads while the rest of the run goes on.
+///
+/// Why: verification is most of the work, and the log rules can only start once every
+/// record has been read. Checking everything else first and verifying behind it lets the
+/// log rules run on one core while the other core still verifies, instead of leaving a
+/// core idle for the whole log pass. The backlog is bounded (`waitForBacklog`), so memory
+/// holds a few batches of bodies, never the log.
+final class SignatureVerifier: @unchecked Sendable {
+    // @unchecked: every mutable field is guarded by `condition`.
+    /// One signature to verify, with the record it decides.
+    struct Job: Sendable {
+        let record: Int
+        let id: NodeID
+        let signature: DeferredSignature
+    }
+
+    private let condition = NSCondition()
+    private var queue: [ArraySlice<Job>] = []
+    /// Jobs submitted and not yet verified.
+    private var outstanding = 0
+    private var running: Int
+    private var closed = false
+    private var failures: [LateRejection] = []
+    /// Jobs taken per lock round trip: enough to make locking negligible next to ~50 µs
+    /// per verification, few enough to keep every thread busy to the end.
+    private static let chunk = 64
+
+    init(threads: Int) {
+        running = max(1, threads)
+        for _ in 0..<running {
+            let thread = Thread { [self] in work() }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    func submit(_ jobs: [Job]) {
+        guard !jobs.isEmpty else { return }
+        condition.lock()
+        var start = 0
+        while start < jobs.count {
+            queue.append(jobs[start..<min(jobs.count, start + Self.chunk)])
+            start += Self.chunk
+        }
+        outstanding += jobs.count
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks while more than `limit` signatures wait: the reader must not run further ahead.
+    func waitForBacklog(atMost limit: Int) {
+        condition.lock()
+        while outstanding > limit { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Waits for every submitted job, stops the threads, and returns the records whose
+    /// signature failed, in record order.
+    func finish() -> [LateRejection] {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        while running > 0 { condition.wait() }
+        let result = failures.sorted { $0.record < $1.record }
+        condition.unlock()
+        return result
+    }
+
+    private func work() {
+        condition.lock()
+        while true {
+            if queue.isEmpty {
+                if closed { break }
+                condition.wait()
+                continue
+            }
+            let jobs = queue.removeFirst()
+            condition.unlock()
+            var failed: [LateRejection] = []
+            for job in jobs {
+                if let finding = job.signature.verify() { failed.append(LateRejection(record: job.record, id: job.id, finding: finding)) }
+            }
+            condition.lock()
+            failures += failed
+            outstanding -= jobs.count
+            condition.broadcast()
+        }
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+}
