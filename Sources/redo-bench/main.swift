@@ -4,6 +4,10 @@
 //     node-canon.mjs --out, so Scripts/bench can check both print the same bytes
 //   redo-bench sha256 [--seconds S]
 //   redo-bench verify [--seconds S]
+//   redo-bench stages FILE
+//     one core, the first 100,000 records of a JSON Lines log: microseconds per record
+//     to parse (tree), to add the canonical body and its SHA-256, for the whole
+//     node-level check without the signature verification, and with it
 //   redo-bench scale FILE [--jobs N]
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
@@ -64,10 +68,14 @@ do {
         print("scale \(arguments[1].split(separator: "/").last!) records \(m.records) valid \(m.valid) rejected \(m.rejected) duplicates \(m.duplicates) tasks \(m.tasks)"
               + " node-checks-us \(perRecord(m.nodeChecks)) log-rules-us \(perRecord(m.logRules)) reconstruction-us \(perRecord(m.reconstruction))"
               + " log-rules-s \(format(m.logRules)) reconstruction-s \(format(m.reconstruction)) peak-mb \(m.peakBytes / 1_000_000)")
+    case "stages" where arguments.count == 2:
+        for stage in try NodeCheckStages.measure(file: arguments[1]) {
+            print("stage \(stage.name) \(format(stage.microsecondsPerRecord)) us/record")
+        }
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:
-        print("usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | verify [--seconds S]")
+        print("usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | verify [--seconds S] | stages FILE | scale FILE [--jobs N]")
         exit(2)
     }
 } catch {

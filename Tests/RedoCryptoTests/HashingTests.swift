@@ -33,6 +33,19 @@ final class HashingTests: XCTestCase {
         XCTAssertEqual(Array("xx0fz".utf8).withUnsafeBufferPointer { Hex.word($0, at: 2, digits: 2) }, 0x0f)
     }
 
+    func testHexRoundTripsEveryByteAtEveryLength() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...40 {
+            for _ in 0..<50 {
+                let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                XCTAssertEqual(Hex.decodeLowercase(Hex.encode(bytes)), bytes)
+            }
+        }
+        let all = (0...255).map(UInt8.init)
+        XCTAssertEqual(Hex.decodeLowercase(Hex.encode(all)), all)
+        XCTAssertEqual(NodeID("sha256:" + Hex.encode(all[0..<32]))?.digest.bytes, Array(all[0..<32]))
+    }
+
     func testUserIdIsTheKeysFirstSixteenBytes() throws {
         let key = try Ed25519PublicKey(hex: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
         XCTAssertEqual(key.redoUserId, "d75a980182b10ab7d54bfed3c964073a")

@@ -50,26 +50,59 @@ public enum CanonicalJSON {
     public static func append(_ object: JSONObject, excluding excluded: [String] = [], to out: inout [UInt8]) {
         out.append(ASCII.openBrace)
         var first = true
-        for index in sortedMemberIndices(object) {
-            let member = object.members[index]
-            if !excluded.isEmpty && excluded.contains(where: { $0.bytewiseEqual(member.key) }) { continue }
-            if !first { out.append(ASCII.comma) }
-            first = false
-            StringEscaping.appendQuoted(member.key, to: &out)
-            out.append(ASCII.colon)
-            append(member.value, to: &out)
+        let members = object.members
+        withSortedMemberIndices(members) { order in
+            for index in order {
+                let member = members[index]
+                if !excluded.isEmpty && excluded.contains(where: { $0.bytewiseEqual(member.key) }) { continue }
+                if !first { out.append(ASCII.comma) }
+                first = false
+                StringEscaping.appendQuoted(member.key, to: &out)
+                out.append(ASCII.colon)
+                append(member.value, to: &out)
+            }
         }
         out.append(ASCII.closeBrace)
     }
 
-    /// Member indices in RFC 8785 key order. Keys are unique, so the order is total.
-    static func sortedMemberIndices(_ object: JSONObject) -> [Int] {
-        let members = object.members
-        var order = Array(members.indices)
-        if members.count > 1 {
-            order.sort { UTF16KeyOrder.precedes(members[$0].key, members[$1].key) }
+    /// Calls `body` with the member indices in RFC 8785 key order (keys are unique, so the
+    /// order is total). Sorts (head, index) pairs in stack memory: each head is the key's
+    /// first 8 bytes ranked for UTF-16 order (as the tape canonicalizer sorts), so most
+    /// comparisons are one integer compare, and nothing is allocated per object.
+    static func withSortedMemberIndices<R>(_ members: [JSONMember], _ body: (UnsafeBufferPointer<Int>) -> R) -> R {
+        let count = members.count
+        return withUnsafeTemporaryAllocation(of: (head: UInt64, index: Int).self, capacity: max(1, count)) { pairs in
+            for k in 0..<count { pairs[k] = (sortHead(members[k].key), k) }
+            func precedes(_ a: (head: UInt64, index: Int), _ b: (head: UInt64, index: Int)) -> Bool {
+                if a.head != b.head { return a.head < b.head }
+                return UTF16KeyOrder.precedes(members[a.index].key, members[b.index].key)
+            }
+            var sorted = UnsafeMutableBufferPointer(rebasing: pairs[0..<count])
+            if count <= 24 { // insertion sort: few comparisons on the small objects REDO is made of
+                for k in 1..<max(1, count) {
+                    let pair = sorted[k]
+                    var j = k
+                    while j > 0 && precedes(pair, sorted[j - 1]) {
+                        sorted[j] = sorted[j - 1]
+                        j -= 1
+                    }
+                    sorted[j] = pair
+                }
+            } else {
+                sorted.sort(by: precedes)
+            }
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, count)) { order in
+                for k in 0..<count { order[k] = sorted[k].index }
+                return body(UnsafeBufferPointer(rebasing: order[0..<count]))
+            }
         }
-        return order
+    }
+
+    @inline(__always)
+    private static func sortHead(_ key: String) -> UInt64 {
+        if let head = key.utf8.withContiguousStorageIfAvailable({ TapeCanonicalizer.sortHead($0) }) { return head }
+        var copy = key
+        return copy.withUTF8 { TapeCanonicalizer.sortHead($0) }
     }
 
     private static let literalNull: [UInt8] = Array("null".utf8)

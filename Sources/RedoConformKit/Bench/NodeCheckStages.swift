@@ -1,0 +1,31 @@
+import RedoCrypto
+import RedoCore
+
+/// Where a record's node-level check spends its time, stage by stage, on one core:
+/// what `redo-bench stages` prints. Each stage includes the ones before it.
+public enum NodeCheckStages {
+    public struct Stage: Sendable {
+        public let name: String
+        public let microsecondsPerRecord: Double
+    }
+
+    /// Times the first `limit` records of a JSON Lines file.
+    public static func measure(file: String, limit: Int = 100_000) throws(InputError) -> [Stage] {
+        let document = try InputFile.readAll(InputPath(file), maxBytes: 1 << 31)
+        let lines = LogPipeline.numberedLines(document).prefix(limit).map { Array($0.1) }
+        let validator = NodeValidator()
+        func time(_ name: String, _ body: ([UInt8]) -> Void) -> Stage {
+            let start = MonotonicClock.now()
+            for line in lines { body(line) }
+            return Stage(name: name, microsecondsPerRecord: (MonotonicClock.now() - start) * 1e6 / Double(max(1, lines.count)))
+        }
+        return [
+            time("parse") { line in _ = try? JSONReader.parse(line) },
+            time("parse+body+sha256") { line in
+                if case let .object(node)? = try? JSONReader.parse(line) { _ = NodeBody.id(ofCanonicalBody: NodeBody.canonicalBytes(of: node)) }
+            },
+            time("check-without-verify") { line in _ = line.withUnsafeBufferPointer { validator.check(bytes: $0, deferringSignature: true) } },
+            time("check") { line in _ = line.withUnsafeBufferPointer { validator.check(bytes: $0) } },
+        ]
+    }
+}
