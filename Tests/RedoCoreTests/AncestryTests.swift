@@ -47,3 +47,11 @@ final class AncestryTests: XCTestCase {
         }
     }
 }
+
+final class TaskFieldIndexTests: XCTestCase {
+    /// History stores a node's field writers at `field.index`; it must be the field's
+    /// place in `allCases`, which History iterates.
+    func testIndexIsThePlaceInAllCases() {
+        for (place, field) in TaskField.allCases.enumerated() { XCTAssertEqual(field.index, place, "\(field)") }
+    }
+}

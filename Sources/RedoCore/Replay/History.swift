@@ -9,8 +9,12 @@ import RedoCrypto
 /// even for relative SNOOZEs. Positions are `Ancestry` positions (valid nodes, in total
 /// order).
 struct History {
-    private static let fieldCount = TaskField.allCases.count
-    private(set) var nodes: [Node] = []
+    private static let fields = TaskField.allCases
+    private static let fieldCount = fields.count
+    /// Every node of the log (shared with the log pass, not copied) and, per position,
+    /// which of them stands there.
+    private let allNodes: [Node]
+    private var nodeIndex: [Int32] = []
     private var writers: [Int32] = []
     private var decisions: [Int32: MergeDecisions] = [:]
     private var todoWriters: [TodoKey: [Int32]] = [:]
@@ -20,19 +24,23 @@ struct History {
         let todo: UUIDv4
     }
 
-    func node(_ position: Int32) -> Node { nodes[Int(position)] }
+    init(nodes: [Node] = []) { allNodes = nodes }
+
+    var count: Int { nodeIndex.count }
+    func node(_ position: Int32) -> Node { allNodes[Int(nodeIndex[Int(position)])] }
     func decisions(at position: Int32) -> MergeDecisions? { decisions[position] }
 
-    /// Registers the next valid node (positions must follow `Ancestry`'s).
-    mutating func register(_ node: Node, parents: [Int32], decisions merged: MergeDecisions?) {
-        let position = Int32(nodes.count)
-        nodes.append(node)
+    /// Registers the next valid node, `allNodes[index]` (positions must follow `Ancestry`'s).
+    mutating func register(_ index: Int32, parents: [Int32], decisions merged: MergeDecisions?) {
+        let node = allNodes[Int(index)]
+        let position = Int32(nodeIndex.count)
+        nodeIndex.append(index)
         if let merged { decisions[position] = merged }
-        for field in TaskField.allCases {
+        for (fieldIndex, field) in Self.fields.enumerated() {
             var latest: Int32 = -1
             for parent in parents {
-                let candidate = writers[Int(parent) * Self.fieldCount + field.index]
-                if candidate >= 0 && (latest < 0 || nodes[Int(latest)].precedes(nodes[Int(candidate)])) { latest = candidate }
+                let candidate = writers[Int(parent) * Self.fieldCount + fieldIndex]
+                if candidate >= 0 && (latest < 0 || self.node(latest).precedes(self.node(candidate))) { latest = candidate }
             }
             if writes(node, field, merged) { latest = position }
             writers.append(latest)
@@ -62,7 +70,7 @@ struct History {
     func taskValue(at position: Int32, _ field: TaskField) -> FieldValue? {
         let writer = writers[Int(position) * Self.fieldCount + field.index]
         guard writer >= 0 else { return nil }
-        return writtenValue(nodes[Int(writer)], field, decisions[writer])
+        return writtenValue(node(writer), field, decisions[writer])
     }
 
     /// A todo in the state at `position`: the replay of the nodes that wrote it, among
@@ -70,7 +78,7 @@ struct History {
     func todoState(at position: Int32, task: UUIDv4, todo: UUIDv4, ancestry: Ancestry) -> TodoState? {
         var state = TaskState()
         for writer in todoWriters[TodoKey(task: task, todo: todo)] ?? [] where ancestry.isAncestor(writer, of: position) {
-            let node = nodes[Int(writer)]
+            let node = node(writer)
             if case .merge = node.payload {
                 for (field, value) in decisions[writer]?.todos[todo] ?? [:] { state.todos[todo]?.set(field, value) }
             } else {
@@ -90,7 +98,7 @@ struct History {
         var todos = Set<UUIDv4>()
         let parentsOf: (Int32) -> [Int32] = { ancestry.parents(of: $0) }
         while let next = pending.popLast() {
-            let node = nodes[Int(next)]
+            let node = node(next)
             if let todo = node.payload.todoTaskId { todos.insert(todo) }
             if let merged = decisions[next] { todos.formUnion(merged.todos.keys) }
             for parent in parentsOf(next) where !seen.contains(parent) && !ancestry.isAncestor(parent, of: base) {
@@ -103,5 +111,16 @@ struct History {
 }
 
 extension TaskField {
-    var index: Int { TaskField.allCases.firstIndex(of: self)! }
+    /// The field's place in `allCases` (a switch: `allCases` builds an array per access).
+    var index: Int {
+        switch self {
+        case .title: return 0
+        case .description: return 1
+        case .priority: return 2
+        case .storyPoints: return 3
+        case .frequencyDays: return 4
+        case .privacy: return 5
+        case .archived: return 6
+        }
+    }
 }

@@ -143,6 +143,7 @@ struct LogPass {
         failedCodes = [:]
         chooseOriginalCreates()
         let order = processingOrder()
+        history = History(nodes: nodes)
         state = Array(repeating: .unprocessed, count: nodes.count)
         primary = Array(repeating: nil, count: nodes.count)
         ancestryIndex = Array(repeating: -1, count: nodes.count)
@@ -466,7 +467,7 @@ struct LogPass {
         let ancestryPosition = Int32(ancestryNodes.count)
         let parentAncestry = parentPositions.map { ancestryIndex[Int($0)] }
         ancestry.add(index: ancestryPosition, lamport: node.lamport, parents: parentAncestry)
-        history.register(node, parents: parentAncestry, decisions: pendingDecisions)
+        history.register(position, parents: parentAncestry, decisions: pendingDecisions)
         if let decisions = pendingDecisions { mergeDecisions[node.id] = decisions }
         ancestryIndex[Int(position)] = ancestryPosition
         ancestryNodes.append(position)
