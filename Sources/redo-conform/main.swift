@@ -145,7 +145,7 @@ struct InputOptions: ParsableArguments {
     @Option(help: "synced (signatures required) or local.")
     var profile: ValidationProfile = .synced
 
-    @Option(help: "Threads for node checks (default: all cores).")
+    @Option(help: "Threads for node checks, and for signature verification (default: all cores).")
     var jobs: Int = ValidationOptions.defaultJobs
 
     @Option(name: .customLong("max-records"), help: "Read at most this many records (default 20,000,000).")

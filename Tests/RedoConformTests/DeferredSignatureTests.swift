@@ -59,6 +59,26 @@ final class DeferredSignatureTests: XCTestCase {
         XCTAssertEqual(run.rejected.map(\.code), plain.rejected.map(\.code), file: file, line: line)
     }
 
+    /// Node level: a deferred check, completed by its verification, is the plain check —
+    /// on every shipped node case (bad signatures, bad ids, every envelope and payload fault).
+    func testDeferredCheckPlusVerificationIsThePlainCheck() {
+        let validator = NodeValidator()
+        var deferredCount = 0
+        for nodeCase in NodeCases(seed: "redo-conform-v1").all {
+            let plain = validator.check(bytes: nodeCase.bytes)
+            var (check, deferred) = nodeCase.bytes.withUnsafeBufferPointer { validator.check(bytes: $0, deferringSignature: true) }
+            if let deferred {
+                deferredCount += 1
+                XCTAssertTrue(check.passed, nodeCase.id)
+                if let finding = deferred.verify() { check = check.adding(finding) }
+            }
+            XCTAssertEqual(check.findings, plain.findings, nodeCase.id)
+            XCTAssertEqual(check.passed, plain.passed, nodeCase.id)
+            XCTAssertEqual(check.node?.id, plain.node?.id, nodeCase.id)
+        }
+        XCTAssertGreaterThan(deferredCount, 10)
+    }
+
     func testLateSignatureFailuresGiveThePlainVerdict() {
         var lines = generated(.benign, nodes: 600, tasks: 30)
         // Failing signatures on a CREATE (its whole task inherits), on scattered nodes...

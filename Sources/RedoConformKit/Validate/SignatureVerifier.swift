@@ -59,7 +59,7 @@ final class SignatureVerifier: @unchecked Sendable {
     }
 
     /// Waits for every submitted job, stops the threads, and returns the records whose
-    /// signature failed, in record order.
+    /// signature failed (`NodeValidator.signatureInvalidFinding`), in record order.
     func finish() -> [LateRejection] {
         condition.lock()
         closed = true
@@ -82,7 +82,7 @@ final class SignatureVerifier: @unchecked Sendable {
             condition.unlock()
             var failed: [LateRejection] = []
             for job in jobs {
-                if let finding = job.signature.verify() { failed.append(LateRejection(record: job.record, id: job.id, finding: finding)) }
+                if job.signature.verify() != nil { failed.append(LateRejection(record: job.record, id: job.id)) }
             }
             condition.lock()
             failures += failed

@@ -179,9 +179,11 @@ public struct ValidationRun {
             flush()
             if let last = inFlight { absorb(last) }
             inFlight = nil
-            let speculative = log.verdict()
+            var speculative: LogVerdict? = log.verdict()
             let late = verifier.finish()
-            return late.isEmpty ? speculative : log.verdict(rejecting: late)
+            if late.isEmpty { return speculative! }
+            speculative = nil // let go of it before the second verdict is built
+            return log.finish(rejecting: late, with: NodeValidator.signatureInvalidFinding)
         }
     }
 

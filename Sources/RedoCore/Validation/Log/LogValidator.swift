@@ -40,30 +40,30 @@ public struct LogValidator: Sendable {
         }
 
         /// The verdict had the `late` records failed their node-level checks with one more
-        /// finding each: records that were checked as passing while their signature was
-        /// still being verified (`NodeValidator.check(bytes:deferringSignature:)`), and
+        /// finding, `finding`: records that were checked as passing while their signature
+        /// was still being verified (`NodeValidator.check(bytes:deferringSignature:)`), and
         /// whose signature then failed. Equal to the verdict of adding those records'
         /// final checks in the first place.
-        public func verdict(rejecting late: [LateRejection]) -> LogVerdict {
-            var copy = pass.regrouped(rejecting: late)
-            return copy.run()
+        /// Consumes the records: called once, last, and in place so that the nodes of the
+        /// rejected records are let go of before the rules run again.
+        public mutating func finish(rejecting late: [LateRejection], with finding: Finding) -> LogVerdict {
+            pass.regroup(rejecting: late, with: finding)
+            return pass.run()
         }
     }
 }
 
 /// A record that passed node-level checks when it was grouped, and failed one later.
+/// Compact (a log with a million bad signatures has a million of these).
 public struct LateRejection: Sendable {
     /// The record's position among all records added.
     public let record: Int
     /// The id it claims (a passing record's id is well-formed).
     public let id: NodeID
-    /// The finding it gets (an error).
-    public let finding: Finding
 
-    public init(record: Int, id: NodeID, finding: Finding) {
+    public init(record: Int, id: NodeID) {
         self.record = record
         self.id = id
-        self.finding = finding
     }
 }
 
@@ -180,46 +180,47 @@ struct LogPass {
         }
     }
 
-    /// The grouping `groupRecords` would have made had each `late` record been a failing
-    /// check (its findings plus the late one, no node): the record is rejected; a node whose
+    /// Makes the grouping `groupRecords` would have made had each `late` record been a failing
+    /// check (its findings plus `finding`, no node): the record is rejected; a node whose
     /// standing record is rejected passes to its first remaining duplicate, or is gone; and
     /// nodes keep the order of their standing records, as grouping gives them.
-    func regrouped(rejecting late: [LateRejection]) -> LogPass {
-        guard !late.isEmpty else { return self }
-        var copy = self
-        var rejected = Set<Int>()
+    mutating func regroup(rejecting late: [LateRejection], with finding: Finding) {
+        guard !late.isEmpty else { return }
+        var rejected = Set<Int>(minimumCapacity: late.count)
         for rejection in late {
-            var verdict = copy.verdicts[rejection.record]
-            verdict.findings.append(rejection.finding)
+            var verdict = verdicts[rejection.record]
+            verdict.findings.append(finding)
             verdict.status = .rejected
             verdict.code = verdict.findings.primaryCode
-            copy.verdicts[rejection.record] = verdict
-            if let code = verdict.code { copy.failedCodes[rejection.id] = max(copy.failedCodes[rejection.id] ?? code, code) }
+            verdicts[rejection.record] = verdict
+            if let code = verdict.code { failedCodes[rejection.id] = max(failedCodes[rejection.id] ?? code, code) }
             rejected.insert(rejection.record)
-            copy.duplicateOf[Int32(rejection.record)] = nil
+            duplicateOf[Int32(rejection.record)] = nil
         }
         // Each node's standing record: its first passing record that is not rejected.
         var duplicates: [Int32: [Int]] = [:]
-        for (record, node) in copy.duplicateOf { duplicates[node, default: []].append(Int(record)) }
+        for (record, node) in duplicateOf { duplicates[node, default: []].append(Int(record)) }
         var standing: [(record: Int, node: Node)] = []
         for (position, node) in nodes.enumerated() {
             var record = representative[position]
             if rejected.contains(record) {
                 guard let next = duplicates[Int32(position)]?.min() else { continue } // no passing record left
                 record = next
-                copy.verdicts[record].status = .valid
-                copy.duplicateOf[Int32(record)] = nil
+                verdicts[record].status = .valid
+                duplicateOf[Int32(record)] = nil
             }
             standing.append((record, node))
         }
         standing.sort { $0.record < $1.record }
-        copy.nodes = standing.map(\.node)
-        copy.representative = standing.map(\.record)
-        copy.index = [:]
-        copy.index.reserveCapacity(standing.count)
-        for (position, entry) in standing.enumerated() { copy.index[entry.node.id] = Int32(position) }
-        copy.duplicateOf = copy.duplicateOf.mapValues { copy.index[nodes[Int($0)].id]! }
-        return copy
+        let oldNodes = nodes
+        nodes = standing.map(\.node)
+        representative = standing.map(\.record)
+        standing = []
+        index = [:]
+        index.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() { index[node.id] = Int32(position) }
+        let newIndex = index
+        duplicateOf = duplicateOf.mapValues { newIndex[oldNodes[Int($0)].id]! }
     }
 
     /// The original CREATE of a task is the earliest wall, then the smallest id, among
