@@ -6,7 +6,7 @@
 //   redo-bench verify [--seconds S]
 //   redo-bench stages FILE
 //     one core, the first 100,000 records of a JSON Lines log: microseconds per record
-//     to parse (tree), to add the canonical body and its SHA-256, for the whole
+//     to parse (tape), to add the canonical body and its SHA-256, for the whole
 //     node-level check without the signature verification, and with it
 //   redo-bench scale FILE [--jobs N]
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed

@@ -26,6 +26,8 @@ struct TapeCanonicalizer {
 
     private var members: [Member] = []
     private var open: [Frame] = []
+    /// Top-level keys not to write (for the write in progress).
+    private var excluded: [String] = []
     /// Where the output is assembled before it is copied to the caller's array.
     private var storage = ByteStorage()
 
@@ -39,21 +41,34 @@ struct TapeCanonicalizer {
     /// one go: one copy is cheaper than a capacity and uniqueness check on every byte
     /// appended to `out`.
     mutating func write(_ tape: JSONTape, input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        write(tape, input: input, excludingTopLevel: [], to: &out)
+    }
+
+    /// The same, leaving out the named members of the top-level object (a node's body is
+    /// the node without `id` and `signature`).
+    mutating func write(_ tape: JSONTape, input: UnsafeBufferPointer<UInt8>, excludingTopLevel excluded: [String], to out: inout [UInt8]) {
+        tape.entries.withUnsafeBufferPointer { entries in
+            tape.arena.withUnsafeBufferPointer { arena in
+                write(Source(entries: entries, arena: arena, input: input), value: 0, excluding: excluded, to: &out)
+            }
+        }
+    }
+
+    /// Appends the canonical form of the value at entry `value` of `source`, leaving out
+    /// the `excluded` members if that value is an object.
+    mutating func write(_ source: Source, value: Int, excluding excluded: [String], to out: inout [UInt8]) {
+        self.excluded = excluded
         members.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
         // A copied canonicalizer must not write into the original's memory.
         if !isKnownUniquelyReferenced(&storage) { storage = ByteStorage(capacity: storage.capacity) }
         var cursor = ByteCursor(storage)
-        tape.entries.withUnsafeBufferPointer { entries in
-            tape.arena.withUnsafeBufferPointer { arena in
-                write(Source(entries: entries, arena: arena, input: input), to: &cursor)
-            }
-        }
+        write(source, from: value, to: &cursor)
         out.append(contentsOf: cursor.written)
     }
 
     /// The tape and the buffers its strings point into.
-    private struct Source {
+    struct Source {
         let entries: UnsafeBufferPointer<JSONTape.Entry>
         let arena: UnsafeBufferPointer<UInt8>
         let input: UnsafeBufferPointer<UInt8>
@@ -72,9 +87,9 @@ struct TapeCanonicalizer {
         }
     }
 
-    private mutating func write(_ source: Source, to out: inout ByteCursor) {
+    private mutating func write(_ source: Source, from start: Int, to out: inout ByteCursor) {
         let entries = source.entries
-        var index = 0
+        var index = start
         writing: while true {
             let entry = entries[index]
             switch entry.kind {
@@ -99,10 +114,18 @@ struct TapeCanonicalizer {
                     out.append(ASCII.closeBrace)
                 } else {
                     let start = members.count
+                    let topLevel = open.isEmpty && !excluded.isEmpty
                     var key = index + 1
                     while key < entry.offset {
-                        members.append(Member(head: Self.sortHead(source.bytes(entries[key])), keyEntry: key))
+                        let keyBytes = source.bytes(entries[key])
+                        if !(topLevel && excluded.contains(where: { $0.utf8Equals(keyBytes) })) {
+                            members.append(Member(head: Self.sortHead(keyBytes), keyEntry: key))
+                        }
                         key = source.after(key + 1)
+                    }
+                    if members.count == start { // every member left out
+                        out.append(ASCII.closeBrace)
+                        break
                     }
                     sortMembers(from: start, source)
                     open.append(Frame(isObject: true, next: start, end: members.count, start: start))

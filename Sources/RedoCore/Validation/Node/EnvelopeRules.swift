@@ -1,7 +1,7 @@
 import RedoCrypto
 
 /// What the envelope checks could read. Fields stay nil where the record broke a rule.
-struct EnvelopeFields {
+struct EnvelopeFields<Object: JSONObjectReadable> {
     var idText: String?
     var id: NodeID?
     var parents: [NodeID]?
@@ -12,7 +12,7 @@ struct EnvelopeFields {
     var action: Action?
     var taskIdText: String?
     var taskId: UUIDv4?
-    var payload: JSONObject?
+    var payload: Object?
     var signatureText: String?
     var signature: Ed25519Signature?
 }
@@ -23,8 +23,8 @@ enum EnvelopeRules {
     static let requiredTopLevel = ["id", "version", "parents", "timestamp", "author", "action", "taskId", "data"]
     static let authorKeys = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
 
-    static func check(_ node: JSONObject, into sink: inout FindingSink) -> EnvelopeFields {
-        var fields = EnvelopeFields()
+    static func check<O: JSONObjectReadable>(_ node: O, into sink: inout FindingSink) -> EnvelopeFields<O> {
+        var fields = EnvelopeFields<O>()
         let root = JSONPath.root
         sink.checkKeys(node, at: root, allowed: topLevelKeys, unknownRule: .envelopeUnknownKey, what: "a node")
         for key in requiredTopLevel where node[key] == nil {
@@ -40,9 +40,9 @@ enum EnvelopeRules {
         }
 
         if let value = node["version"] {
-            if case .number = value {
+            if let number = value.numberValue {
                 if FindingSink.integer(value) != 1 {
-                    sink.add(.versionValue, "version must be the integer 1, found \(ESNumberFormat.string(value.numberValue!))", at: "$.version")
+                    sink.add(.versionValue, "version must be the integer 1, found \(ESNumberFormat.string(number))", at: "$.version")
                 }
             } else {
                 sink.add(.envelopeType, "version must be the integer 1, found \(value.typeName)", at: "$.version")
@@ -102,7 +102,7 @@ enum EnvelopeRules {
         return fields
     }
 
-    private static func checkParents(_ value: JSONValue, action: Action?, into sink: inout FindingSink) -> [NodeID]? {
+    private static func checkParents<V: JSONReadable>(_ value: V, action: Action?, into sink: inout FindingSink) -> [NodeID]? {
         guard let entries = sink.array(value, at: "$.parents", typeRule: .envelopeType) else { return nil }
         var parents: [NodeID] = []
         parents.reserveCapacity(entries.count)
@@ -126,7 +126,7 @@ enum EnvelopeRules {
         return complete ? parents : nil
     }
 
-    private static func checkAuthor(_ author: JSONObject, into sink: inout FindingSink, fields: inout EnvelopeFields) {
+    private static func checkAuthor<O: JSONObjectReadable, F>(_ author: O, into sink: inout FindingSink, fields: inout EnvelopeFields<F>) {
         sink.checkKeys(author, at: "$.author", allowed: authorKeys, unknownRule: .envelopeUnknownKey, what: "author")
         if let value = sink.require(author, "publicKey", at: "$.author", rule: .envelopeRequired, what: "author"),
            let text = sink.string(value, at: "$.author.publicKey", typeRule: .envelopeType) {

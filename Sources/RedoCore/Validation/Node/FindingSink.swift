@@ -14,59 +14,59 @@ struct FindingSink {
     /// The largest magnitude an integer field may have: 2^53 - 1.
     static let maxSafeInteger = 9_007_199_254_740_991.0
 
-    static func integer(_ value: JSONValue) -> Int64? {
-        guard case let .number(d) = value, d == d.rounded(.towardZero), d.magnitude <= maxSafeInteger else { return nil }
+    static func integer<V: JSONReadable>(_ value: V) -> Int64? {
+        guard let d = value.numberValue, d == d.rounded(.towardZero), d.magnitude <= maxSafeInteger else { return nil }
         return Int64(d)
     }
 
     /// Checks that `object` has only `allowed` keys; an extra key is `unknownRule`, or
     /// E_FORBIDDEN_FIELD when `reservedIsForbidden` and the key is a reserved name.
-    mutating func checkKeys(_ object: JSONObject, at path: String, allowed: [String], unknownRule: Rule, reservedIsForbidden: Bool = false, what: String) {
+    mutating func checkKeys<O: JSONObjectReadable>(_ object: O, at path: String, allowed: [String], unknownRule: Rule, reservedIsForbidden: Bool = false, what: String) {
         // Bytewise: "public\u{212A}ey" is not "publicKey", though Swift's == says it is.
-        for member in object.members where !allowed.contains(where: { $0.bytewiseEqual(member.key) }) {
-            if reservedIsForbidden && ReservedNames.contains(member.key) {
-                add(.payloadReserved, "\(MessageText.quoted(member.key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, member.key))
+        for key in object.keys(notIn: allowed) {
+            if reservedIsForbidden && ReservedNames.contains(key) {
+                add(.payloadReserved, "\(MessageText.quoted(key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, key))
             } else {
-                add(unknownRule, "\(what) has no key \(MessageText.quoted(member.key)) (allowed: \(allowed.joined(separator: ", ")))", at: JSONPath.member(path, member.key))
+                add(unknownRule, "\(what) has no key \(MessageText.quoted(key)) (allowed: \(allowed.joined(separator: ", ")))", at: JSONPath.member(path, key))
             }
         }
     }
 
     /// A required member, or a `requiredRule` finding.
-    mutating func require(_ object: JSONObject, _ key: String, at path: String, rule: Rule, what: String) -> JSONValue? {
+    mutating func require<O: JSONObjectReadable>(_ object: O, _ key: String, at path: String, rule: Rule, what: String) -> O.Value? {
         if let value = object[key] { return value }
         add(rule, "\(what) is missing required key \"\(key)\"", at: JSONPath.member(path, key))
         return nil
     }
 
-    mutating func string(_ value: JSONValue, at path: String, typeRule: Rule) -> String? {
-        if case let .string(s) = value { return s }
+    mutating func string<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> String? {
+        if let s = value.stringValue { return s }
         add(typeRule, "expected a string, found \(value.typeName)", at: path)
         return nil
     }
 
-    mutating func object(_ value: JSONValue, at path: String, typeRule: Rule) -> JSONObject? {
-        if case let .object(o) = value { return o }
+    mutating func object<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> V.Object? {
+        if let o = value.objectValue { return o }
         add(typeRule, "expected an object, found \(value.typeName)", at: path)
         return nil
     }
 
-    mutating func array(_ value: JSONValue, at path: String, typeRule: Rule) -> [JSONValue]? {
-        if case let .array(a) = value { return a }
+    mutating func array<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> [V]? {
+        if let a = value.arrayValue { return a }
         add(typeRule, "expected an array, found \(value.typeName)", at: path)
         return nil
     }
 
-    mutating func bool(_ value: JSONValue, at path: String, typeRule: Rule) -> Bool? {
-        if case let .bool(b) = value { return b }
+    mutating func bool<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> Bool? {
+        if let b = value.boolValue { return b }
         add(typeRule, "expected a boolean, found \(value.typeName)", at: path)
         return nil
     }
 
     /// An integer within `range`: a non-number is `typeRule`, anything else out of range
     /// (fractional, beyond ±(2^53-1), outside `range`) is `rangeRule`.
-    mutating func integer(_ value: JSONValue, in range: ClosedRange<Int64>, at path: String, typeRule: Rule, rangeRule: Rule) -> Int64? {
-        guard case let .number(d) = value else {
+    mutating func integer<V: JSONReadable>(_ value: V, in range: ClosedRange<Int64>, at path: String, typeRule: Rule, rangeRule: Rule) -> Int64? {
+        guard let d = value.numberValue else {
             add(typeRule, "expected an integer, found \(value.typeName)", at: path)
             return nil
         }
@@ -79,7 +79,7 @@ struct FindingSink {
 
     /// A strict UTC time string (format and real instant both under `rule` for payload
     /// times; the envelope's wall has its own two rules).
-    mutating func time(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule, instantRule: Rule) -> UTCTime? {
+    mutating func time<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule, formatRule: Rule, instantRule: Rule) -> UTCTime? {
         guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
         switch UTCTime.parse(text) {
         case let .success(time): return time
@@ -91,20 +91,20 @@ struct FindingSink {
         return nil
     }
 
-    mutating func uuid(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule) -> UUIDv4? {
+    mutating func uuid<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule, formatRule: Rule) -> UUIDv4? {
         guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
         if let uuid = UUIDv4(text) { return uuid }
         add(formatRule, "\(MessageText.quoted(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path)
         return nil
     }
 
-    mutating func nodeId(_ value: JSONValue, at path: String, typeRule: Rule, formatRule: Rule) -> NodeID? {
+    mutating func nodeId<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule, formatRule: Rule) -> NodeID? {
         nodeId(value, at: { path }, typeRule: typeRule, formatRule: formatRule)
     }
 
     /// The same with the path built only when a finding needs it (array entries).
-    mutating func nodeId(_ value: JSONValue, at path: () -> String, typeRule: Rule, formatRule: Rule) -> NodeID? {
-        guard case let .string(text) = value else {
+    mutating func nodeId<V: JSONReadable>(_ value: V, at path: () -> String, typeRule: Rule, formatRule: Rule) -> NodeID? {
+        guard let text = value.stringValue else {
             add(typeRule, "expected a string, found \(value.typeName)", at: path())
             return nil
         }

@@ -6,7 +6,7 @@ import RedoCrypto
 enum MergeRules {
     static let path = "$.data.payload"
 
-    static func check(_ payload: JSONObject, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> MergePayload? {
+    static func check<O: JSONObjectReadable>(_ payload: O, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> MergePayload? {
         let before = sink.findings.count
         let base = payload["base"].flatMap {
             sink.nodeId($0, at: path + ".base", typeRule: .payloadType, formatRule: .payloadNodeId)
@@ -46,7 +46,7 @@ enum MergeRules {
         return MergePayload(base: base, policy: policy, taskResolutions: taskResolutions, todoResolutions: todoResolutions)
     }
 
-    private static func checkPolicy(_ value: JSONValue, into sink: inout FindingSink) -> MergePolicy {
+    private static func checkPolicy<V: JSONReadable>(_ value: V, into sink: inout FindingSink) -> MergePolicy {
         var policy = MergePolicy()
         let root = path + ".policy"
         guard let object = sink.object(value, at: root, typeRule: .payloadType) else { return policy }
@@ -69,7 +69,7 @@ enum MergeRules {
         return policy
     }
 
-    static func enumValue<E: RawRepresentable & CaseIterable>(_ value: JSONValue, _ type: E.Type, at valuePath: String, into sink: inout FindingSink) -> E? where E.RawValue == String {
+    static func enumValue<E: RawRepresentable & CaseIterable, V: JSONReadable>(_ value: V, _ type: E.Type, at valuePath: String, into sink: inout FindingSink) -> E? where E.RawValue == String {
         guard let text = sink.string(value, at: valuePath, typeRule: .payloadType) else { return nil }
         if let known = E(rawValue: text) { return known }
         sink.add(.payloadEnum, "\(MessageText.quoted(text)) is not one of \(E.allCases.map(\.rawValue).joined(separator: ", "))", at: valuePath)
@@ -77,7 +77,7 @@ enum MergeRules {
     }
 
     /// The shape of one FieldResolution and the rules that do not depend on its field.
-    private static func fieldResolution(_ entry: JSONValue, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> FieldResolution? {
+    private static func fieldResolution<V: JSONReadable>(_ entry: V, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> FieldResolution? {
         guard let object = sink.object(entry, at: entryPath, typeRule: .payloadType) else { return nil }
         sink.checkKeys(object, at: entryPath, allowed: ["path", "strategy", "chosenParent", "value", "notes"], unknownRule: .payloadUnknownKey, what: "a field resolution")
         var fieldPath: String?
@@ -126,13 +126,13 @@ enum MergeRules {
     }
 
     /// Reads and checks a manual value with the field's own reader; returns it when valid.
-    private static func checkManualValue(_ resolution: FieldResolution, entry: JSONValue, at entryPath: String, into sink: inout FindingSink,
-                                         read: (JSONValue, String, inout FindingSink) -> FieldValue?) -> FieldValue? {
+    private static func checkManualValue<V: JSONReadable>(_ resolution: FieldResolution, entry: V, at entryPath: String, into sink: inout FindingSink,
+                                                          read: (V, String, inout FindingSink) -> FieldValue?) -> FieldValue? {
         guard resolution.strategy == .manual, let value = entry.objectValue?["value"] else { return nil }
         return read(value, entryPath + ".value", &sink)
     }
 
-    private static func checkTodoResolution(_ entry: JSONValue, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink,
+    private static func checkTodoResolution<V: JSONReadable>(_ entry: V, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink,
                                             resolutions: inout [UUIDv4: [TodoField: FieldResolution]]) {
         guard let object = sink.object(entry, at: entryPath, typeRule: .payloadType) else { return }
         sink.checkKeys(object, at: entryPath, allowed: ["todoTaskId", "fields"], unknownRule: .payloadUnknownKey, what: "a todo resolution")

@@ -87,13 +87,7 @@ public struct NodeValidator: Sendable {
     /// node — exactly the check `check(bytes:)` returns. A record that fails some other
     /// check is verified at once, so its findings are complete.
     public func check(bytes: UnsafeBufferPointer<UInt8>, deferringSignature: Bool) -> (NodeCheck, DeferredSignature?) {
-        let value: JSONValue
-        do {
-            value = try JSONReader.parse(bytes, limits: limits)
-        } catch {
-            return (unparsable(error, byteCount: bytes.count), nil)
-        }
-        var (check, deferred) = check(value: value, sourceBytes: bytes.count, deferring: deferringSignature)
+        var (check, deferred) = checkParsing(bytes, deferring: deferringSignature)
         if let job = deferred, !check.passed {
             // Cannot happen while every unbuildable node is an error finding; if it ever
             // did, verifying now keeps the findings complete.
@@ -105,13 +99,17 @@ public struct NodeValidator: Sendable {
 
     /// Checks a record given as bytes (one JSON document).
     public func check(bytes: UnsafeBufferPointer<UInt8>) -> NodeCheck {
-        let value: JSONValue
+        checkParsing(bytes, deferring: false).0
+    }
+
+    /// Bytes are read through the parse tape, not a value tree: the rules read the few
+    /// values they need in place, and the body is canonicalized straight from the tape.
+    private func checkParsing(_ bytes: UnsafeBufferPointer<UInt8>, deferring: Bool) -> (NodeCheck, DeferredSignature?) {
         do {
-            value = try JSONReader.parse(bytes, limits: limits)
+            return try JSONTapeValue.parse(bytes, limits: limits) { check(value: $0, sourceBytes: bytes.count, deferring: deferring) }
         } catch {
-            return unparsable(error, byteCount: bytes.count)
+            return (unparsable(error, byteCount: bytes.count), nil)
         }
-        return check(value: value, sourceBytes: bytes.count, deferring: false).0
     }
 
     /// Not I-JSON (or over a limit): no hash or signature check runs on it.
@@ -134,8 +132,8 @@ public struct NodeValidator: Sendable {
     /// `sourceBytes`, the record's size when known, lets the payload-size rule skip
     /// records too small to break it. `deferring`: a signature that is the only thing left
     /// to check is not verified but handed back.
-    func check(value: JSONValue, sourceBytes: Int?, deferring: Bool) -> (NodeCheck, DeferredSignature?) {
-        guard case let .object(object) = value else {
+    func check<V: JSONReadable>(value: V, sourceBytes: Int?, deferring: Bool) -> (NodeCheck, DeferredSignature?) {
+        guard let object = value.objectValue else {
             return (NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil,
                               findings: [Finding(.recordObject, "a node must be a JSON object, found \(value.typeName)", path: "$")], node: nil), nil)
         }
@@ -158,7 +156,7 @@ public struct NodeValidator: Sendable {
 
     /// The id must be the SHA-256 of the canonical body, and the signature must verify
     /// over the same bytes. Both are computed from the JSON as received.
-    private func checkContentAddress(_ object: JSONObject, fields: EnvelopeFields, into sink: inout FindingSink, deferring: Bool) -> DeferredSignature? {
+    private func checkContentAddress<O: JSONObjectReadable>(_ object: O, fields: EnvelopeFields<O>, into sink: inout FindingSink, deferring: Bool) -> DeferredSignature? {
         let needsBody = fields.id != nil || (fields.signature != nil && fields.publicKey != nil)
         guard needsBody else {
             if fields.signatureText == nil && object["signature"] == nil && profile == .synced {
@@ -166,7 +164,7 @@ public struct NodeValidator: Sendable {
             }
             return nil
         }
-        let body = NodeBody.canonicalBytes(of: object)
+        let body = object.canonicalBytes(excluding: NodeBody.unhashedKeys)
         if let claimed = fields.id {
             let actual = NodeBody.id(ofCanonicalBody: body)
             if actual != claimed {

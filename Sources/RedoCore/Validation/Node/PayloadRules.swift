@@ -36,7 +36,7 @@ enum PayloadRules {
     /// structure never grow. A record below 1 MiB / 5.25 cannot hold a payload over 1 MiB.
     static let maxCanonicalGrowth = 5.25
 
-    static func check(_ payload: JSONObject, action: Action, parents: [NodeID]?, parentCount: Int?, sourceBytes: Int?, into sink: inout FindingSink) -> Payload? {
+    static func check<O: JSONObjectReadable>(_ payload: O, action: Action, parents: [NodeID]?, parentCount: Int?, sourceBytes: Int?, into sink: inout FindingSink) -> Payload? {
         let before = sink.findings.count
         sink.checkKeys(payload, at: path, allowed: allowedKeys(action), unknownRule: .payloadUnknownKey, reservedIsForbidden: true,
                        what: "a \(action.rawValue) payload")
@@ -82,9 +82,8 @@ enum PayloadRules {
         return sink.findings.count == before ? typed : nil
     }
 
-    private static func checkSize(_ payload: JSONObject, into sink: inout FindingSink) {
-        var bytes: [UInt8] = []
-        CanonicalJSON.append(payload, to: &bytes)
+    private static func checkSize<O: JSONObjectReadable>(_ payload: O, into sink: inout FindingSink) {
+        let bytes = payload.canonicalBytes(excluding: [])
         if bytes.count > maxPayloadBytes {
             sink.add(.payloadSize, "the payload's canonical form is \(bytes.count) bytes, over the limit of \(maxPayloadBytes)", at: path)
         }
@@ -92,7 +91,7 @@ enum PayloadRules {
 
     /// CREATE/UPDATE metadata: title (≥ 1 character), description, privacy, storyPoints
     /// (≥ 0), priority (1–5), frequencyDays (≥ 1).
-    static func taskFields(_ payload: JSONObject, into sink: inout FindingSink) -> TaskFieldValues {
+    static func taskFields<O: JSONObjectReadable>(_ payload: O, into sink: inout FindingSink) -> TaskFieldValues {
         var fields = TaskFieldValues()
         for field in TaskField.metadata {
             guard let value = payload[field.rawValue] else { continue }
@@ -105,7 +104,7 @@ enum PayloadRules {
 
     /// Reads a value for a task field with that field's type and range (also used for
     /// MERGE `manual` values, with the caller's rules).
-    static func fieldValue(_ value: JSONValue, for field: TaskField, at fieldPath: String, into sink: inout FindingSink,
+    static func fieldValue<V: JSONReadable>(_ value: V, for field: TaskField, at fieldPath: String, into sink: inout FindingSink,
                            typeRule: Rule = .payloadType, rangeRule: Rule = .payloadRange) -> FieldValue? {
         switch field {
         case .title:
@@ -128,15 +127,15 @@ enum PayloadRules {
         }
     }
 
-    static func todoId(_ value: JSONValue, at fieldPath: String = path + ".todoTaskId", into sink: inout FindingSink) -> UUIDv4? {
+    static func todoId<V: JSONReadable>(_ value: V, at fieldPath: String = path + ".todoTaskId", into sink: inout FindingSink) -> UUIDv4? {
         sink.uuid(value, at: fieldPath, typeRule: .payloadType, formatRule: .payloadTodoId)
     }
 
-    static func time(_ value: JSONValue, _ key: String, into sink: inout FindingSink) -> UTCTime? {
+    static func time<V: JSONReadable>(_ value: V, _ key: String, into sink: inout FindingSink) -> UTCTime? {
         sink.time(value, at: path + "." + key, typeRule: .payloadType, formatRule: .payloadTime, instantRule: .payloadTime)
     }
 
-    private static func snooze(_ payload: JSONObject, into sink: inout FindingSink) -> Payload? {
+    private static func snooze<O: JSONObjectReadable>(_ payload: O, into sink: inout FindingSink) -> Payload? {
         let todo = payload["todoTaskId"].flatMap { todoId($0, into: &sink) }
         let notes = payload["notes"].flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
         let days = payload["daysToExtend"].flatMap {
@@ -161,7 +160,7 @@ enum PayloadRules {
     /// deletedChain: absent or empty is E_MISSING_DELETED_CHAIN; not an array, or a
     /// non-string entry, is a type error; a malformed id is an encoding error; an id twice
     /// is E_MISSING_DELETED_CHAIN.
-    private static func deletedChain(_ payload: JSONObject, into sink: inout FindingSink) -> [NodeID]? {
+    private static func deletedChain<O: JSONObjectReadable>(_ payload: O, into sink: inout FindingSink) -> [NodeID]? {
         let chainPath = path + ".deletedChain"
         guard let value = payload["deletedChain"] else {
             sink.add(.deletedChainMissing, "a DELETE must carry deletedChain, the ids of every node it deletes", at: chainPath)
@@ -193,29 +192,28 @@ enum PayloadRules {
     /// `extensions` is an object opaque to replay, but no reserved name may be a key at
     /// any depth (objects inside arrays included). Iterative: depth is already bounded by
     /// the reader, and an explicit stack keeps this loop independent of it anyway.
-    private static func checkExtensions(_ value: JSONValue, into sink: inout FindingSink) {
+    private static func checkExtensions<V: JSONReadable>(_ value: V, into sink: inout FindingSink) {
         let root = path + ".extensions"
-        guard case .object = value else {
+        guard value.objectValue != nil else {
             sink.add(.payloadType, "extensions must be an object, found \(value.typeName)", at: root)
             return
         }
-        var pending: [(JSONValue, String)] = [(value, root)]
+        var pending: [(V, String)] = [(value, root)]
         while let (current, currentPath) = pending.popLast() {
-            switch current {
-            case let .object(object):
-                for member in object.members.reversed() {
-                    let memberPath = JSONPath.member(currentPath, member.key)
-                    if ReservedNames.contains(member.key) {
-                        sink.add(.payloadReserved, "\(MessageText.quoted(member.key)) is a reserved name and may not appear inside extensions", at: memberPath)
+            if let object = current.objectValue {
+                var members: [(String, V)] = []
+                object.forEachMember { key, value in members.append((key, value)) }
+                for (key, value) in members.reversed() {
+                    let memberPath = JSONPath.member(currentPath, key)
+                    if ReservedNames.contains(key) {
+                        sink.add(.payloadReserved, "\(MessageText.quoted(key)) is a reserved name and may not appear inside extensions", at: memberPath)
                     }
-                    pending.append((member.value, memberPath))
+                    pending.append((value, memberPath))
                 }
-            case let .array(elements):
+            } else if let elements = current.arrayValue {
                 for (index, element) in elements.enumerated().reversed() {
                     pending.append((element, JSONPath.index(currentPath, index)))
                 }
-            default:
-                break
             }
         }
     }

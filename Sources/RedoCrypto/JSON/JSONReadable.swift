@@ -1,0 +1,52 @@
+/// What the validator reads of a parsed JSON value, whatever holds it: a `JSONValue` tree
+/// (records that arrive parsed, such as the entries of an export map) or a view of the
+/// parse tape (`JSONTapeValue`, records that arrive as bytes, with no tree built). The
+/// rules are written once, generic over this protocol.
+public protocol JSONReadable {
+    associatedtype Object: JSONObjectReadable where Object.Value == Self
+    /// A short name of the value's JSON type, for messages ("a number").
+    var typeName: String { get }
+    var isNull: Bool { get }
+    var numberValue: Double? { get }
+    var boolValue: Bool? { get }
+    var stringValue: String? { get }
+    var objectValue: Object? { get }
+    var arrayValue: [Self]? { get }
+    /// The value as a tree (for the rare rule that needs all of it).
+    var jsonValue: JSONValue { get }
+}
+
+/// An object of a `JSONReadable`: members in source order, unique keys.
+public protocol JSONObjectReadable {
+    associatedtype Value: JSONReadable where Value.Object == Self
+    var count: Int { get }
+    /// The value stored under `key`, compared bytewise.
+    subscript(key: String) -> Value? { get }
+    /// Calls `body` with each member in source order.
+    func forEachMember(_ body: (String, Value) -> Void)
+    /// Every key not in `allowed` (compared bytewise), in source order.
+    func keys(notIn allowed: [String]) -> [String]
+    /// The canonical bytes of the object without the named members (a node's body).
+    func canonicalBytes(excluding excluded: [String]) -> [UInt8]
+}
+
+extension JSONValue: JSONReadable {
+    public var jsonValue: JSONValue { self }
+}
+
+extension JSONObject: JSONObjectReadable {
+    public func forEachMember(_ body: (String, JSONValue) -> Void) {
+        for member in members { body(member.key, member.value) }
+    }
+
+    public func keys(notIn allowed: [String]) -> [String] {
+        members.lazy.map(\.key).filter { key in !allowed.contains { $0.bytewiseEqual(key) } }
+    }
+
+    public func canonicalBytes(excluding excluded: [String]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        CanonicalJSON.append(self, excluding: excluded, to: &out)
+        return out
+    }
+}

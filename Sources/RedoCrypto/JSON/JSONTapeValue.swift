@@ -1,0 +1,146 @@
+/// A value of a parsed document, read straight from the parse tape: no tree, no string
+/// until one is asked for. Valid only inside `JSONTapeValue.parse`'s closure, which owns
+/// the tape and the input its strings point into.
+public struct JSONTapeValue: JSONReadable {
+    typealias Source = TapeCanonicalizer.Source
+    let source: Source
+    let index: Int
+
+    /// Parses `bytes` strictly (the same rules and errors as `JSONReader`) and calls `body`
+    /// with the document's value.
+    public static func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default,
+                                _ body: (JSONTapeValue) -> R) throws(JSONSyntaxError) -> R {
+        var builder = JSONTapeBuilder()
+        builder.tape.entries.reserveCapacity(64) // a REDO node is about 40 entries
+        var parser = JSONParser(sink: builder, limits: limits)
+        try parser.parse(bytes)
+        let tape = parser.sink.tape
+        return tape.entries.withUnsafeBufferPointer { entries in
+            tape.arena.withUnsafeBufferPointer { arena in
+                body(JSONTapeValue(source: Source(entries: entries, arena: arena, input: bytes), index: 0))
+            }
+        }
+    }
+
+    private var entry: JSONTape.Entry { source.entries[index] }
+
+    public var typeName: String {
+        switch entry.kind {
+        case .null: return "null"
+        case .false, .true: return "a boolean"
+        case .number: return "a number"
+        case .verbatimString, .arenaString, .verbatimKey, .arenaKey: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    public var isNull: Bool { entry.kind == .null }
+
+    public var numberValue: Double? {
+        let entry = entry
+        return entry.kind == .number ? Double(bitPattern: entry.payload) : nil
+    }
+
+    public var boolValue: Bool? {
+        switch entry.kind {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+
+    public var stringValue: String? {
+        let entry = entry
+        guard entry.kind == .verbatimString || entry.kind == .arenaString else { return nil }
+        return String(decoding: source.bytes(entry), as: UTF8.self)
+    }
+
+    public var objectValue: JSONTapeObject? {
+        entry.kind == .object ? JSONTapeObject(source: source, index: index) : nil
+    }
+
+    public var arrayValue: [JSONTapeValue]? {
+        let entry = entry
+        guard entry.kind == .array else { return nil }
+        var elements: [JSONTapeValue] = []
+        var element = index + 1
+        while element < entry.offset {
+            elements.append(JSONTapeValue(source: source, index: element))
+            element = source.after(element)
+        }
+        return elements
+    }
+
+    /// The subtree as a `JSONValue`. Recursive, bounded by the reader's depth limit.
+    public var jsonValue: JSONValue {
+        switch entry.kind {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(numberValue!)
+        case .verbatimString, .arenaString, .verbatimKey, .arenaKey: return .string(String(decoding: source.bytes(entry), as: UTF8.self))
+        case .array: return .array(arrayValue!.map(\.jsonValue))
+        case .object:
+            var members: [JSONMember] = []
+            objectValue!.forEachMember { key, value in members.append(JSONMember(key: key, value: value.jsonValue)) }
+            return .object(JSONObject(members))
+        }
+    }
+}
+
+/// An object of a `JSONTapeValue`: members read in place, keys compared as bytes.
+public struct JSONTapeObject: JSONObjectReadable {
+    let source: JSONTapeValue.Source
+    let index: Int
+
+    /// Calls `body` with each member's key bytes and value entry, in source order, until
+    /// it returns false.
+    @inline(__always)
+    private func walk(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+        let end = source.entries[index].offset
+        var key = index + 1
+        while key < end {
+            guard body(source.bytes(source.entries[key]), key + 1) else { return }
+            key = source.after(key + 1)
+        }
+    }
+
+    public var count: Int {
+        var count = 0
+        walk { _, _ in count += 1; return true }
+        return count
+    }
+
+    public subscript(key: String) -> JSONTapeValue? {
+        var found: Int?
+        walk { bytes, value in
+            if key.utf8Equals(bytes) { found = value; return false }
+            return true
+        }
+        return found.map { JSONTapeValue(source: source, index: $0) }
+    }
+
+    public func forEachMember(_ body: (String, JSONTapeValue) -> Void) {
+        walk { bytes, value in
+            body(String(decoding: bytes, as: UTF8.self), JSONTapeValue(source: source, index: value))
+            return true
+        }
+    }
+
+    public func keys(notIn allowed: [String]) -> [String] {
+        var extra: [String] = []
+        walk { bytes, _ in
+            if !allowed.contains(where: { $0.utf8Equals(bytes) }) { extra.append(String(decoding: bytes, as: UTF8.self)) }
+            return true
+        }
+        return extra
+    }
+
+    public func canonicalBytes(excluding excluded: [String]) -> [UInt8] {
+        var canonicalizer = TapeCanonicalizer()
+        var out: [UInt8] = []
+        canonicalizer.write(source, value: index, excluding: excluded, to: &out)
+        return out
+    }
+}
