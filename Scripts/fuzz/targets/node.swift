@@ -8,6 +8,8 @@
 //    canonicalizer over the whole record with id and signature removed;
 //  - the verdict only depends on the JSON value: the canonical form of the record gets
 //    the same pass/fail and the same set of rule ids;
+//  - the record read from its bytes (on the parse tape) and read as a parsed tree get
+//    exactly the same findings;
 //  - re-sealing: when the input is an object, its author.publicKey/userId are set to a
 //    fixed key (when author is an object), and its id and signature recomputed. The copy
 //    never fails id.hash, never fails signature.invalid, and if it passes, re-hashes to
@@ -55,6 +57,11 @@ public func fuzzNode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     invariant(check.passed == !check.findings.hasErrors, "passed \(check.passed) but findings \(check.findings)")
 
     guard case let .object(object)? = try? JSONReader.parse(record) else { return 0 }
+
+    // Bytes are checked on the parse tape, parsed values on the tree: the same findings.
+    let treeCheck = validator.check(value: .object(object))
+    invariant(treeCheck.findings == check.findings && treeCheck.passed == check.passed,
+              "tape and tree readings differ: \(check.findings) vs \(treeCheck.findings) for \(show(record))")
 
     // Same value, canonical spelling: same verdict.
     let canonical = CanonicalJSON.bytes(of: .object(object))
