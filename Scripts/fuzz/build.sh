@@ -5,9 +5,9 @@
 # static libraries with their .swiftmodule files, instrumented for libFuzzer and ASan
 # (-sanitize=fuzzer,address). Each target is one file of Scripts/fuzz/targets/ compiled
 # against those modules with -parse-as-library (its entry point is the C symbol
-# LLVMFuzzerTestOneInput; libFuzzer provides main). The log target also compiles in
-# RedoConformKit's fixture helpers (NodeFactory.swift, OrderedJSONWriter.swift), which
-# only import RedoCrypto and RedoCore. A module is rebuilt when one of its inputs is newer.
+# LLVMFuzzerTestOneInput; libFuzzer provides main). Every target compiles in
+# RedoConformKit's SplitMix64.swift, and the log target its fixture helpers too
+# (NodeFactory.swift, OrderedJSONWriter.swift); they only import RedoCrypto and RedoCore. A module is rebuilt when one of its inputs is newer.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=.build-fuzz
@@ -35,9 +35,9 @@ target() { # NAME EXTRA_SOURCES...
     local name=$1; shift
     local main=Scripts/fuzz/targets/${name}.swift
     local out=$B/bin/fuzz-$name
-    if stale "$out" "$main" Scripts/fuzz/targets/FuzzSupport.swift "$@" "$B/lib/libRedoCrypto.a" "$B/lib/libRedoCore.a"; then
+    if stale "$out" "$main" Scripts/fuzz/targets/FuzzSupport.swift Sources/RedoConformKit/Fixtures/SplitMix64.swift "$@" "$B/lib/libRedoCrypto.a" "$B/lib/libRedoCore.a"; then
         echo "building target $name" >&2
-        swiftc "${FLAGS[@]}" -module-name "Fuzz_$name" "$main" Scripts/fuzz/targets/FuzzSupport.swift "$@" \
+        swiftc "${FLAGS[@]}" -module-name "Fuzz_$name" "$main" Scripts/fuzz/targets/FuzzSupport.swift Sources/RedoConformKit/Fixtures/SplitMix64.swift "$@" \
             -L "$B/lib" -lRedoCore -lRedoCrypto -lsodium -o "$out"
     fi
 }

@@ -20,19 +20,6 @@ func show(_ bytes: [UInt8], limit: Int = 400) -> String {
     return bytes.count > limit ? text + "…(\(bytes.count) bytes)" : text
 }
 
-/// A small deterministic PRNG (SplitMix64): fuzz runs must be reproducible from the input.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// FNV-1a over the input: a seed for the PRNG.
 func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -194,12 +194,12 @@ struct Draft {
 /// Batching and parallel signing for the generator.
 struct GeneratorState {
     static let key = FixtureKeys.pair(seed: "bench", index: 0)
-    var random: SplitMix
+    var random: SplitMix64
     let jobs: Int
     private var batch: [(Draft, Bool, String?)] = []
 
     init(seed: String, jobs: Int) {
-        random = SplitMix(seed: seed)
+        random = SplitMix64(seed: seed)
         self.jobs = jobs
     }
 
@@ -231,20 +231,6 @@ struct GeneratorState {
         let id: String
         let tamper: Bool
     }
-}
-
-/// splitmix64: small, seeded, reproducible on every platform.
-struct SplitMix {
-    var state: UInt64
-    init(seed: String) { state = SHA256.hash(Array(seed.utf8)).w0 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
 /// One task's life for generated logs: its head, clock and open todo.
@@ -289,7 +275,7 @@ struct TaskLife {
         return node
     }
 
-    mutating func update(_ random: inout SplitMix) -> Draft {
+    mutating func update(_ random: inout SplitMix64) -> Draft {
         draft(.update, [member("priority", num(Double(1 + random.below(5)))), member("storyPoints", num(Double(random.below(13))))])
     }
 
@@ -298,7 +284,7 @@ struct TaskLife {
     }
 
     /// The benign life: CREATE, CREATE_TODO, then a mix of edits and todo turnover.
-    mutating func next(_ random: inout SplitMix, round: Int) -> Draft {
+    mutating func next(_ random: inout SplitMix64, round: Int) -> Draft {
         if round == 0 { return create() }
         if round == 1 { return createTodo() }
         switch random.below(10) {

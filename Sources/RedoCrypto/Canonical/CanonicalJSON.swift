@@ -51,8 +51,8 @@ public enum CanonicalJSON {
         out.append(ASCII.openBrace)
         var first = true
         let members = object.members
-        withSortedMemberIndices(members) { order in
-            for index in order {
+        withSortedMembers(members) { order in
+            for (_, index) in order {
                 let member = members[index]
                 if !excluded.isEmpty && excluded.contains(where: { $0.bytewiseEqual(member.key) }) { continue }
                 if !first { out.append(ASCII.comma) }
@@ -65,11 +65,11 @@ public enum CanonicalJSON {
         out.append(ASCII.closeBrace)
     }
 
-    /// Calls `body` with the member indices in RFC 8785 key order (keys are unique, so the
-    /// order is total). Sorts (head, index) pairs in stack memory: each head is the key's
+    /// Calls `body` with (head, member index) pairs in RFC 8785 key order (keys are unique,
+    /// so the order is total). Sorts (head, index) pairs in stack memory: each head is the key's
     /// first 8 bytes ranked for UTF-16 order (as the tape canonicalizer sorts), so most
     /// comparisons are one integer compare, and nothing is allocated per object.
-    static func withSortedMemberIndices<R>(_ members: [JSONMember], _ body: (UnsafeBufferPointer<Int>) -> R) -> R {
+    static func withSortedMembers<R>(_ members: [JSONMember], _ body: (UnsafeBufferPointer<(head: UInt64, index: Int)>) -> R) -> R {
         let count = members.count
         return withUnsafeTemporaryAllocation(of: (head: UInt64, index: Int).self, capacity: max(1, count)) { pairs in
             for k in 0..<count { pairs[k] = (sortHead(members[k].key), k) }
@@ -91,10 +91,7 @@ public enum CanonicalJSON {
             } else {
                 sorted.sort(by: precedes)
             }
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, count)) { order in
-                for k in 0..<count { order[k] = sorted[k].index }
-                return body(UnsafeBufferPointer(rebasing: order[0..<count]))
-            }
+            return body(UnsafeBufferPointer(sorted))
         }
     }
 

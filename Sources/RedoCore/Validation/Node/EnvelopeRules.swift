@@ -5,6 +5,8 @@ struct EnvelopeFields<Object: JSONObjectReadable> {
     var idText: String?
     var id: NodeID?
     var parents: [NodeID]?
+    /// How many entries `parents` has, when it is an array (even with bad entries).
+    var parentCount: Int?
     var lamport: Int64?
     var wall: UTCTime?
     var userId: String?
@@ -57,7 +59,7 @@ enum EnvelopeRules {
         }
 
         if let value = node["parents"] {
-            fields.parents = checkParents(value, action: fields.action, into: &sink)
+            (fields.parents, fields.parentCount) = checkParents(value, action: fields.action, into: &sink)
         }
 
         if let value = node["timestamp"], let timestamp = sink.object(value, at: "$.timestamp", typeRule: .envelopeType) {
@@ -102,8 +104,9 @@ enum EnvelopeRules {
         return fields
     }
 
-    private static func checkParents<V: JSONReadable>(_ value: V, action: Action?, into sink: inout FindingSink) -> [NodeID]? {
-        guard let entries = sink.array(value, at: "$.parents", typeRule: .envelopeType) else { return nil }
+    /// The parents when every entry is an id, and the number of entries.
+    private static func checkParents<V: JSONReadable>(_ value: V, action: Action?, into sink: inout FindingSink) -> ([NodeID]?, Int?) {
+        guard let entries = sink.array(value, at: "$.parents", typeRule: .envelopeType) else { return (nil, nil) }
         var parents: [NodeID] = []
         parents.reserveCapacity(entries.count)
         var complete = true
@@ -123,7 +126,7 @@ enum EnvelopeRules {
             let expected = action.parentCount.count == 1 ? "exactly \(action.parentCount.lowerBound)" : "\(action.parentCount.lowerBound) to \(action.parentCount.upperBound)"
             sink.add(.parentsCount, "\(action.rawValue) must have \(expected) parents, found \(entries.count)", at: "$.parents")
         }
-        return complete ? parents : nil
+        return (complete ? parents : nil, entries.count)
     }
 
     private static func checkAuthor<O: JSONObjectReadable, F>(_ author: O, into sink: inout FindingSink, fields: inout EnvelopeFields<F>) {

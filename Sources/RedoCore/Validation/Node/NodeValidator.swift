@@ -141,8 +141,7 @@ public struct NodeValidator: Sendable {
         let fields = EnvelopeRules.check(object, into: &sink)
         var payload: Payload?
         if let action = fields.action, let payloadObject = fields.payload {
-            let parentCount = object["parents"]?.arrayValue?.count
-            payload = PayloadRules.check(payloadObject, action: action, parents: fields.parents, parentCount: parentCount, sourceBytes: sourceBytes, into: &sink)
+            payload = PayloadRules.check(payloadObject, action: action, parents: fields.parents, parentCount: fields.parentCount, sourceBytes: sourceBytes, into: &sink)
         }
         let deferred = checkContentAddress(object, fields: fields, into: &sink, deferring: deferring)
 
