@@ -3,6 +3,7 @@
 //
 // Layers (each a target, each one job):
 //   CSodium        — system-library shim over Debian's libsodium-dev
+//   CSHA256Accel   — SHA-256 on the CPU's SHA extensions (x86-64), libsodium's fallback's peer
 //   RedoCrypto     — strict I-JSON reader, RFC 8785 canonicalizer, SHA-256 ids, Ed25519
 //   RedoCore       — REDO models, validator (E_* codes), state reconstructor
 //   RedoConformKit — everything the CLI does (inputs, reports, vector suites), unit-tested
@@ -26,7 +27,8 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
-        .target(name: "RedoCrypto", dependencies: ["CSodium"]),
+        .target(name: "CSHA256Accel"),
+        .target(name: "RedoCrypto", dependencies: ["CSodium", "CSHA256Accel"]),
         .target(name: "RedoCore", dependencies: ["RedoCrypto"]),
         .target(name: "RedoConformKit", dependencies: ["RedoCrypto", "RedoCore"]),
         .executableTarget(

@@ -5,6 +5,24 @@ final class HashingTests: XCTestCase {
     func testSHA256KnownAnswers() {
         XCTAssertEqual(SHA256.hash([]).hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(SHA256.hash(Array("abc".utf8)).hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // FIPS 180-2's two-block message (448 bits: the padding needs a second block) and
+        // its million 'a's.
+        XCTAssertEqual(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).hex,
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(SHA256.hash([UInt8](repeating: 0x61, count: 1_000_000)).hex,
+                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// The hash runs on the CPU's SHA extensions when it has them: it must equal
+    /// libsodium's portable SHA-256 on every length around the block and padding edges.
+    func testAcceleratedHashEqualsPortableHashOnEveryLength() {
+        var generator = SystemRandomNumberGenerator()
+        let message = (0..<4200).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for length in 0...message.count {
+            let prefix = Array(message[0..<length])
+            XCTAssertEqual(SHA256.hash(prefix), SHA256.portableHash(prefix), "length \(length)")
+        }
+        print("SHA-256 on the CPU's SHA extensions: \(SHA256.isAccelerated)")
     }
 
     func testHexIsStrictLowercase() {

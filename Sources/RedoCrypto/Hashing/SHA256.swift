@@ -1,3 +1,4 @@
+import CSHA256Accel
 import CSodium
 
 /// A SHA-256 digest, stored as four big-endian words so that comparing digests compares
@@ -40,19 +41,36 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
     }
 }
 
-/// SHA-256 through libsodium.
+/// SHA-256: on the CPU's SHA extensions when it has them (about four times faster on a
+/// node body), else through libsodium. Both give the same digest (`SHA256Tests`).
 public enum SHA256 {
     public static func hash(_ message: UnsafeRawBufferPointer) -> SHA256Digest {
-        requireSodium()
         var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         return withUnsafeMutableBytes(of: &digest) { out in
-            _ = crypto_hash_sha256(
-                out.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                message.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                UInt64(message.count)
-            )
+            let output = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let input = message.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            if input == nil || redo_sha256_accel(input, message.count, output) == 0 {
+                sodiumHash(input, message.count, into: output)
+            }
             return SHA256Digest(bytes: UnsafeRawBufferPointer(out))
         }
+    }
+
+    /// libsodium's portable SHA-256 (also the reference the accelerated one is tested against).
+    public static func portableHash(_ message: [UInt8]) -> SHA256Digest {
+        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &digest) { out in
+            message.withUnsafeBufferPointer { sodiumHash($0.baseAddress, $0.count, into: out.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+            return SHA256Digest(bytes: UnsafeRawBufferPointer(out))
+        }
+    }
+
+    /// Whether `hash` runs on the CPU's SHA extensions.
+    public static var isAccelerated: Bool { redo_sha256_accel_available() != 0 }
+
+    private static func sodiumHash(_ input: UnsafePointer<UInt8>?, _ count: Int, into output: UnsafeMutablePointer<UInt8>) {
+        requireSodium()
+        _ = crypto_hash_sha256(output, input, UInt64(count))
     }
 
     public static func hash(_ message: [UInt8]) -> SHA256Digest {
