@@ -76,10 +76,15 @@ static int detect(void) {
 }
 
 int redo_sha256_accel_available(void) {
-    // -1 = not asked yet; a race only computes the same answer twice.
-    static volatile int available = -1;
-    if (available < 0) available = detect();
-    return available;
+    // -1 = not asked yet. Relaxed atomics: two threads racing here only compute the
+    // same answer twice (and the thread sanitizer sees no data race).
+    static int available = -1;
+    int known = __atomic_load_n(&available, __ATOMIC_RELAXED);
+    if (known < 0) {
+        known = detect();
+        __atomic_store_n(&available, known, __ATOMIC_RELAXED);
+    }
+    return known;
 }
 
 int redo_sha256_accel(const uint8_t *message, size_t length, uint8_t digest[32]) {
