@@ -41,6 +41,24 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(render { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[31mE_HASH_MISMATCH\u{1B}[0m"))
     }
 
+    /// `nodes` counts distinct claimed ids: a duplicate or a tampered copy of a node is the
+    /// same node, a malformed id counts once however often it is claimed, and a record
+    /// without an id counts alone.
+    func testNodeCountCountsEachClaimedIdOnce() {
+        let line = String(decoding: LogScenarios(seed: "reports").all.first { $0.id == "valid-life" }!.records[0], as: UTF8.self)
+        let signature = line.range(of: #""signature":""#)!.upperBound
+        let tampered = line.replacingCharacters(in: signature..<line.index(after: signature), with: line[signature] == "0" ? "1" : "0")
+        let badId = line.replacingOccurrences(of: #""id":"sha256:"#, with: #""id":"sha256:XYZ"#)
+        let noId = line.replacingOccurrences(of: #""id":"sha256:"#, with: #""notId":"sha256:"#)
+        let folder = TempFiles.folder("node-count")
+        TempFiles.write(Array([line, line, tampered, badId, badId, noId].joined(separator: "\n").utf8), to: folder + "/log.jsonl")
+        let summary = ReportSummary(ValidationRun(options: ValidationOptions()).run([folder + "/log.jsonl"]))
+        XCTAssertEqual(summary.records, 6)
+        XCTAssertEqual(summary.nodes, 3)
+        XCTAssertEqual(summary.valid, 1)
+        XCTAssertEqual(summary.duplicates, 1)
+    }
+
     func testJSONReportSchema() throws {
         let result = Self.result()
         let json = try JSONReader.parse(Array(render { JSONReport.write(result, profile: .synced, to: &$0) }.utf8))

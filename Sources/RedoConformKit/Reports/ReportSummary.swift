@@ -1,3 +1,4 @@
+import RedoCrypto
 import RedoCore
 
 /// The counts every report format shows.
@@ -13,10 +14,17 @@ public struct ReportSummary: Sendable, Equatable {
     public var warnings = 0
 
     public init(_ result: ValidationResult) {
-        var ids = Set<String>()
+        // Well-formed ids are counted as digests (no million strings to build and hash);
+        // their text is the digest's one spelling, so the two sets never share an id.
+        var digests = Set<NodeID>()
+        var malformed = Set<String>()
         for (index, record) in result.verdict.records.enumerated() {
             records += 1
-            if let id = result.claimedId(index) { ids.insert(id) } else { nodes += 1 }
+            switch result.identities[index] {
+            case let .node(id, _): digests.insert(id)
+            case let .claims(id?, _): if let digest = NodeID(id) { digests.insert(digest) } else { malformed.insert(id) }
+            case .claims(nil, _): nodes += 1
+            }
             switch record.status {
             case .valid: valid += 1
             case .duplicate: duplicates += 1
@@ -26,7 +34,7 @@ public struct ReportSummary: Sendable, Equatable {
             }
             if record.status != .rejected && record.findings.contains(where: { $0.severity == .warning }) { warnings += 1 }
         }
-        nodes += ids.count
+        nodes += digests.count + malformed.count
     }
 }
 
