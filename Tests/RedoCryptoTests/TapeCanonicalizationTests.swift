@@ -1,3 +1,4 @@
+import Dispatch
 import XCTest
 @testable import RedoCrypto
 
@@ -255,6 +256,38 @@ final class TapeCanonicalizationTests: XCTestCase {
             try second.canonicalize(buffer, appendingTo: &out)
         }
         XCTAssertEqual(out, expected + expected)
+    }
+
+    /// `JSONTapeValue.parse` reuses one tape per thread: a parse nested in another's
+    /// closure, a rejected document, a huge document and other threads must not disturb a
+    /// tape still being read.
+    func testTapeWorkspaceReuseIsInvisible() throws {
+        @Sendable func parse(_ text: String, _ body: (JSONTapeValue) -> Void) throws {
+            try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try JSONTapeValue.parse(buffer) { body($0) } }
+        }
+        let huge = "[" + (0..<100_000).map { "{\"k\":\"v\\n\($0)\"}" }.joined(separator: ",") + "]"
+        for _ in 0..<3 {
+            try parse(#"{"b":"outer\n","a":[1,2]}"#) { (outer: JSONTapeValue) -> Void in
+                let rejected = (try? parse(#"{"x":1,"x":2}"#) { _ in XCTFail("a duplicate key parsed") }) == nil
+                XCTAssertTrue(rejected)
+                try? parse(#"{"b":"inner","z":true}"#) { inner in
+                    XCTAssertEqual(inner.objectValue?["b"]?.stringValue, "inner")
+                    XCTAssertEqual(inner.objectValue?.canonicalBytes(excluding: ["z"]), Array(#"{"b":"inner"}"#.utf8))
+                }
+                try? parse(huge) { value in XCTAssertEqual(value.arrayValue?.count, 100_000) }
+                XCTAssertEqual(outer.objectValue?["b"]?.stringValue, "outer\n")
+                XCTAssertEqual(outer.objectValue?.canonicalBytes(excluding: []), Array(#"{"a":[1,2],"b":"outer\n"}"#.utf8))
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for k in 0..<500 {
+                let text = #"{"w":\#(worker),"k":"\#(k)\u0041"}"#
+                try? parse(text) { value in
+                    XCTAssertEqual(value.objectValue?["k"]?.stringValue, "\(k)A")
+                    XCTAssertEqual(value.objectValue?.canonicalBytes(excluding: ["w"]), Array(#"{"k":"\#(k)A"}"#.utf8))
+                }
+            }
+        }
     }
 
     // MARK: Key order heads

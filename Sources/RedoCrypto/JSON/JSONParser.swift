@@ -21,7 +21,7 @@ enum ASCII {
 /// once the buffers have grown (the sink decides the same for its own storage).
 struct JSONParser<Sink: JSONEventSink> {
     var sink: Sink
-    let limits: JSONLimits
+    var limits: JSONLimits
     var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     var index = 0
     /// Reused buffer for strings that contain escapes.

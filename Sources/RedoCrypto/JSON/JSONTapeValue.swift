@@ -10,14 +10,12 @@ public struct JSONTapeValue: JSONReadable {
     /// with the document's value.
     public static func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default,
                                 _ body: (JSONTapeValue) -> R) throws(JSONSyntaxError) -> R {
-        var builder = JSONTapeBuilder()
-        builder.tape.entries.reserveCapacity(64) // a REDO node is about 40 entries
-        var parser = JSONParser(sink: builder, limits: limits)
-        try parser.parse(bytes)
-        let tape = parser.sink.tape
-        return tape.entries.withUnsafeBufferPointer { entries in
-            tape.arena.withUnsafeBufferPointer { arena in
-                body(JSONTapeValue(source: Source(entries: entries, arena: arena, input: bytes), index: 0))
+        // The tape lives in this thread's workspace (reused, see TapeWorkspace).
+        try TapeWorkspace.withParsed(bytes, limits: limits) { tape in
+            tape.entries.withUnsafeBufferPointer { entries in
+                tape.arena.withUnsafeBufferPointer { arena in
+                    body(JSONTapeValue(source: Source(entries: entries, arena: arena, input: bytes), index: 0))
+                }
             }
         }
     }
@@ -138,9 +136,8 @@ public struct JSONTapeObject: JSONObjectReadable {
     }
 
     public func canonicalBytes(excluding excluded: [String]) -> [UInt8] {
-        var canonicalizer = TapeCanonicalizer()
         var out: [UInt8] = []
-        canonicalizer.write(source, value: index, excluding: excluded, to: &out)
+        TapeWorkspace.withCanonicalizer { $0.write(source, value: index, excluding: excluded, to: &out) }
         return out
     }
 }

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One parser and one canonicalizer per thread, kept between documents: checking a
+/// record parses it onto a tape and canonicalizes its body, and with fresh buffers each
+/// time that was about twenty allocations per record, nearly all of them buffers growing
+/// to the same sizes as for the record before. A thread's workspace keeps that capacity.
+///
+/// Per thread, not shared: the buffers are mutable, and validation checks records on
+/// every core at once. A nested use on the same thread (a closure that parses again)
+/// finds the workspace busy and gets fresh buffers instead, so reuse never changes a
+/// result. Buffers that grew past `keptCapacity` for an unusually large document are
+/// dropped afterwards, so one 16 MB record does not pin 16 MB per thread.
+final class TapeWorkspace {
+    private var parser: JSONParser<JSONTapeBuilder>?
+    private var canonicalizer: TapeCanonicalizer?
+
+    /// Tape entries kept between documents at most (16 bytes each).
+    static let keptCapacity = 1 << 16
+
+    /// Parses `bytes` on this thread's tape and calls `body` with the tape.
+    static func withParsed<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits,
+                              _ body: (JSONTape) -> R) throws(JSONSyntaxError) -> R {
+        let workspace = current
+        var parser = workspace.parser.take() ?? JSONParser(sink: JSONTapeBuilder(), limits: limits)
+        defer {
+            if parser.sink.tape.entries.capacity <= keptCapacity && parser.sink.tape.arena.capacity <= keptCapacity * 16 {
+                workspace.parser = parser
+            }
+        }
+        parser.limits = limits
+        parser.sink.reset()
+        try parser.parse(bytes)
+        return body(parser.sink.tape)
+    }
+
+    /// Runs `body` with this thread's canonicalizer.
+    static func withCanonicalizer<R>(_ body: (inout TapeCanonicalizer) -> R) -> R {
+        let workspace = current
+        var canonicalizer = workspace.canonicalizer.take() ?? TapeCanonicalizer()
+        defer { workspace.canonicalizer = canonicalizer }
+        return body(&canonicalizer)
+    }
+
+    // MARK: Thread-local storage
+
+    /// The key of the thread-specific slot; its destructor releases a thread's workspace
+    /// when the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            #if canImport(Glibc)
+            guard let pointer else { return }
+            #endif
+            Unmanaged<TapeWorkspace>.fromOpaque(pointer).release()
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    private static var current: TapeWorkspace {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<TapeWorkspace>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let workspace = TapeWorkspace()
+        pthread_setspecific(key, Unmanaged.passRetained(workspace).toOpaque())
+        return workspace
+    }
+}
