@@ -57,6 +57,25 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(summary.nodes, 3)
         XCTAssertEqual(summary.valid, 1)
         XCTAssertEqual(summary.duplicates, 1)
+
+        // The count (taken from the verdict) equals counting the claimed ids one by one,
+        // on every log scenario and on all of them together with the records above.
+        for scenario in LogScenarios(seed: "node-count").all {
+            TempFiles.write(scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/\(scenario.id).jsonl")
+            let result = ValidationRun(options: ValidationOptions()).run([folder + "/\(scenario.id).jsonl"])
+            XCTAssertEqual(ReportSummary(result).nodes, Self.countClaimedIds(result), scenario.id)
+        }
+        let all = ValidationRun(options: ValidationOptions()).run([folder])
+        XCTAssertEqual(ReportSummary(all).nodes, Self.countClaimedIds(all))
+    }
+
+    private static func countClaimedIds(_ result: ValidationResult) -> Int {
+        var ids = Set<String>()
+        var withoutId = 0
+        for record in result.verdict.records.indices {
+            if let id = result.claimedId(record) { ids.insert(id) } else { withoutId += 1 }
+        }
+        return ids.count + withoutId
     }
 
     func testJSONReportSchema() throws {

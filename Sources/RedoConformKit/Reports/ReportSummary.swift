@@ -1,4 +1,3 @@
-import RedoCrypto
 import RedoCore
 
 /// The counts every report format shows.
@@ -14,17 +13,9 @@ public struct ReportSummary: Sendable, Equatable {
     public var warnings = 0
 
     public init(_ result: ValidationResult) {
-        // Well-formed ids are counted as digests (no million strings to build and hash);
-        // their text is the digest's one spelling, so the two sets never share an id.
-        var digests = Set<NodeID>()
-        var malformed = Set<String>()
         for (index, record) in result.verdict.records.enumerated() {
             records += 1
-            switch result.identities[index] {
-            case let .node(id, _): digests.insert(id)
-            case let .claims(id?, _): if let digest = NodeID(id) { digests.insert(digest) } else { malformed.insert(id) }
-            case .claims(nil, _): nodes += 1
-            }
+            if case .claims(nil, _) = result.identities[index] { nodes += 1 } // no id: a node of its own
             switch record.status {
             case .valid: valid += 1
             case .duplicate: duplicates += 1
@@ -34,7 +25,7 @@ public struct ReportSummary: Sendable, Equatable {
             }
             if record.status != .rejected && record.findings.contains(where: { $0.severity == .warning }) { warnings += 1 }
         }
-        nodes += digests.count + malformed.count
+        nodes += result.verdict.claimedIdCount
     }
 }
 

@@ -31,28 +31,36 @@ struct History {
     func decisions(at position: Int32) -> MergeDecisions? { decisions[position] }
 
     /// Registers the next valid node, `allNodes[index]` (positions must follow `Ancestry`'s).
+    ///
+    /// Positions are handed out in total order, so of two writers the later in total
+    /// order is simply the larger position: no node is read to compare them.
     mutating func register(_ index: Int32, parents: [Int32], decisions merged: MergeDecisions?) {
-        let node = allNodes[Int(index)]
         let position = Int32(nodeIndex.count)
+        assert(position == 0 || self.node(position - 1).precedes(allNodes[Int(index)]), "positions must follow the total order")
         nodeIndex.append(index)
         if let merged { decisions[position] = merged }
+        let payload = allNodes[Int(index)].payload
         for (fieldIndex, field) in Self.fields.enumerated() {
             var latest: Int32 = -1
-            for parent in parents {
-                let candidate = writers[Int(parent) * Self.fieldCount + fieldIndex]
-                if candidate >= 0 && (latest < 0 || self.node(latest).precedes(self.node(candidate))) { latest = candidate }
-            }
-            if writes(node, field, merged) { latest = position }
+            for parent in parents { latest = max(latest, writers[Int(parent) * Self.fieldCount + fieldIndex]) }
+            if Self.writes(payload, field, merged) { latest = position }
             writers.append(latest)
         }
-        var todos: [UUIDv4] = []
-        if let todo = node.payload.todoTaskId { todos.append(todo) }
-        if let merged { todos += merged.todos.keys }
-        for todo in todos { todoWriters[TodoKey(task: node.taskId, todo: todo), default: []].append(position) }
+        let task = allNodes[Int(index)].taskId
+        if let todo = payload.todoTaskId { todoWriters[TodoKey(task: task, todo: todo), default: []].append(position) }
+        if let merged {
+            for todo in merged.todos.keys { todoWriters[TodoKey(task: task, todo: todo), default: []].append(position) }
+        }
     }
 
-    private func writes(_ node: Node, _ field: TaskField, _ merged: MergeDecisions?) -> Bool {
-        writtenValue(node, field, merged) != nil
+    private static func writes(_ payload: Payload, _ field: TaskField, _ merged: MergeDecisions?) -> Bool {
+        switch payload {
+        case let .create(values): return field == .archived || values[field] != nil
+        case let .update(values): return values[field] != nil
+        case .archive, .unarchive: return field == .archived
+        case .merge: return merged?.task[field] != nil
+        default: return false
+        }
     }
 
     private func writtenValue(_ node: Node, _ field: TaskField, _ merged: MergeDecisions?) -> FieldValue? {

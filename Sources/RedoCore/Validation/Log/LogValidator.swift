@@ -312,15 +312,15 @@ struct LogPass {
         for (k, parent) in node.parents.enumerated() {
             let p = parentPosition[firstParent + k]
             if p >= 0 {
-                let parentNode = nodes[Int(p)]
+                // Fields read in place: copying a whole Node would retain all its storage.
                 parentPositions.append(p)
-                if parentNode.taskId != node.taskId {
-                    own.append(Finding(.parentOtherTask, "parent \(parent) belongs to task \(parentNode.taskId), not \(node.taskId)", path: "$.parents[\(k)]", related: [parent.text]))
+                if nodes[Int(p)].taskId != node.taskId {
+                    own.append(Finding(.parentOtherTask, "parent \(parent) belongs to task \(nodes[Int(p)].taskId), not \(node.taskId)", path: "$.parents[\(k)]", related: [parent.text]))
                     allParentsValid = false
                 }
                 switch state[Int(p)] {
                 case .valid:
-                    if parentNode.action == .delete {
+                    if nodes[Int(p)].action == .delete {
                         deletes.append(parent)
                         allParentsValid = false
                     }

@@ -38,4 +38,12 @@ public struct LogVerdict: Sendable {
     public var validNodes: [Node] { order.compactMap { nodeStatus[Int($0)] == nil ? nodes[Int($0)] : nil } }
 
     public var duplicateCount: Int { records.lazy.filter { $0.status == .duplicate }.count }
+
+    /// How many distinct ids the records claim (records without a string id not counted).
+    /// Every claimed id is exactly one of: a node's (it passed node-level checks), listed in
+    /// `rejected` when the node is rejected; an id none of whose records passed; a
+    /// malformed id. The last two are listed in `rejected` and are nobody's node.
+    public var claimedIdCount: Int {
+        nodes.count + rejected.count - nodeStatus.lazy.filter { $0 != nil }.count
+    }
 }
