@@ -21,7 +21,12 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     public static func parse(_ text: String) -> Result<UTCTime, ParseFailure> {
-        let u = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The same, from the text's UTF-8 bytes.
+    public static func parse(utf8 u: UnsafeBufferPointer<UInt8>) -> Result<UTCTime, ParseFailure> {
         guard u.count == 24, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A,
               u[19] == 0x2E, u[23] == 0x5A else { return .failure(.format) }
         func number(_ range: Range<Int>) -> Int? {

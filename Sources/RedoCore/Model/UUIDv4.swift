@@ -13,6 +13,12 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
         (high, low) = bits
     }
 
+    /// The same, from the text's UTF-8 bytes.
+    public init?(utf8 units: UnsafeBufferPointer<UInt8>) {
+        guard let bits = Self.parse(units) else { return nil }
+        (high, low) = bits
+    }
+
     /// The 128 bits of strict UUID v4 text, read straight from its UTF-8 bytes.
     private static func parse(_ u: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
         guard u.count == 36, u[8] == 0x2D, u[13] == 0x2D, u[18] == 0x2D, u[23] == 0x2D,

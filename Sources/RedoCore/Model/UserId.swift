@@ -6,7 +6,13 @@ public struct UserId: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let low: UInt64
 
     public init?(_ text: String) {
-        let units = Array(text.utf8)
+        var text = text
+        guard let parsed = text.withUTF8({ UserId(utf8: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// The same, from the text's UTF-8 bytes.
+    public init?(utf8 units: UnsafeBufferPointer<UInt8>) {
         guard units.count == 32 else { return nil }
         var high: UInt64 = 0, low: UInt64 = 0
         for (k, unit) in units.enumerated() {

@@ -10,6 +10,10 @@ public protocol JSONReadable {
     var numberValue: Double? { get }
     var boolValue: Bool? { get }
     var stringValue: String? { get }
+    /// Calls `body` with a string value's UTF-8 bytes, without making a `String` (ids,
+    /// keys and times are read this way: a million records then build no million
+    /// strings); nil when the value is not a string.
+    func withUTF8String<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R?
     var objectValue: Object? { get }
     var arrayValue: [Self]? { get }
     /// The value as a tree (for the rare rule that needs all of it).
@@ -32,6 +36,11 @@ public protocol JSONObjectReadable {
 
 extension JSONValue: JSONReadable {
     public var jsonValue: JSONValue { self }
+
+    public func withUTF8String<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard case var .string(text) = self else { return nil }
+        return text.withUTF8(body)
+    }
 }
 
 extension JSONObject: JSONObjectReadable {

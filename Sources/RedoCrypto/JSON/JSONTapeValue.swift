@@ -49,9 +49,13 @@ public struct JSONTapeValue: JSONReadable {
     }
 
     public var stringValue: String? {
+        withUTF8String { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func withUTF8String<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         let entry = entry
         guard entry.kind == .verbatimString || entry.kind == .arenaString else { return nil }
-        return String(decoding: source.bytes(entry), as: UTF8.self)
+        return body(source.bytes(entry))
     }
 
     public var objectValue: JSONTapeObject? {

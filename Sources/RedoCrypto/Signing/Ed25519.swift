@@ -33,6 +33,21 @@ public struct Ed25519PublicKey: Hashable, Sendable {
         try self.init(bytes: bytes)
     }
 
+    /// 64 lowercase hex digits given as UTF-8 bytes; nil for anything else.
+    public init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
+        guard units.count == 2 * Self.byteCount, let bytes = Hex.decodeLowercase(utf8: units) else { return nil }
+        self.bytes = bytes
+    }
+
+    /// Whether `units` (UTF-8) are the key's first 16 bytes as 32 lowercase hex digits.
+    public func isRedoUserId(utf8 units: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard units.count == 32 else { return false }
+        for k in 0..<16 where Hex.lowercaseDigitValue(units[2 * k]) != bytes[k] >> 4 || Hex.lowercaseDigitValue(units[2 * k + 1]) != bytes[k] & 0xF {
+            return false
+        }
+        return true
+    }
+
     public var hex: String { Hex.encode(bytes) }
 
     /// REDO's `author.userId`: the first 16 bytes of the key, i.e. the first 32 hex
@@ -42,13 +57,7 @@ public struct Ed25519PublicKey: Hashable, Sendable {
     /// Whether `text` is this key's `redoUserId`, compared without building the string.
     public func isRedoUserId(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { units in
-            guard units.count == 32 else { return false }
-            for k in 0..<16 where Hex.lowercaseDigitValue(units[2 * k]) != bytes[k] >> 4 || Hex.lowercaseDigitValue(units[2 * k + 1]) != bytes[k] & 0xF {
-                return false
-            }
-            return true
-        }
+        return text.withUTF8 { isRedoUserId(utf8: $0) }
     }
 }
 
@@ -67,6 +76,12 @@ public struct Ed25519Signature: Hashable, Sendable {
     public init(hex: String) throws(Ed25519Error) {
         guard let bytes = Hex.decodeLowercase(hex) else { throw .notLowercaseHex(what: "an Ed25519 signature") }
         try self.init(bytes: bytes)
+    }
+
+    /// 128 lowercase hex digits given as UTF-8 bytes; nil for anything else.
+    public init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
+        guard units.count == 2 * Self.byteCount, let bytes = Hex.decodeLowercase(utf8: units) else { return nil }
+        self.bytes = bytes
     }
 
     public var hex: String { Hex.encode(bytes) }

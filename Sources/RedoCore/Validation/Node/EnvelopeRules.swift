@@ -1,22 +1,28 @@
 import RedoCrypto
 
 /// What the envelope checks could read. Fields stay nil where the record broke a rule.
+/// Ids, keys and times are read from their bytes; the text of the id and taskId is only
+/// made when a failing record needs it (`idText`, `taskIdText`).
 struct EnvelopeFields<Object: JSONObjectReadable> {
-    var idText: String?
+    var idValue: Object.Value?
     var id: NodeID?
     var parents: [NodeID]?
     /// How many entries `parents` has, when it is an array (even with bad entries).
     var parentCount: Int?
     var lamport: Int64?
     var wall: UTCTime?
-    var userId: String?
+    var userId: UserId?
     var publicKey: Ed25519PublicKey?
     var action: Action?
-    var taskIdText: String?
+    var taskIdValue: Object.Value?
     var taskId: UUIDv4?
     var payload: Object?
-    var signatureText: String?
     var signature: Ed25519Signature?
+
+    /// The `id` text, when it is a string (even a malformed one).
+    var idText: String? { idValue?.stringValue }
+    /// The `taskId` text, when it is a string.
+    var taskIdText: String? { taskIdValue?.stringValue }
 }
 
 /// The envelope rules: closed objects, required keys, and every field's type and form.
@@ -33,11 +39,13 @@ enum EnvelopeRules {
             sink.add(.envelopeRequired, "a node is missing required key \"\(key)\"", at: JSONPath.member(root, key))
         }
 
-        if let value = node["id"], let text = sink.string(value, at: "$.id", typeRule: .envelopeType) {
-            fields.idText = text
-            fields.id = NodeID(text)
-            if fields.id == nil {
-                sink.add(.idFormat, "\(MessageText.quoted(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: "$.id")
+        if let value = node["id"] {
+            fields.idValue = value
+            switch sink.parsed(value, at: "$.id", typeRule: .envelopeType, { NodeID(utf8: $0) }) {
+            case let .success(id)?: fields.id = id
+            case let .failure(refused)?:
+                sink.add(.idFormat, "\(MessageText.quoted(refused.text)) is not a node id (sha256: + 64 lowercase hex digits)", at: "$.id")
+            case nil: break
             }
         }
 
@@ -78,13 +86,8 @@ enum EnvelopeRules {
         }
 
         if let value = node["taskId"] {
-            if let text = sink.string(value, at: "$.taskId", typeRule: .envelopeType) {
-                fields.taskIdText = text
-                fields.taskId = UUIDv4(text)
-                if fields.taskId == nil {
-                    sink.add(.taskIdFormat, "\(MessageText.quoted(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: "$.taskId")
-                }
-            }
+            fields.taskIdValue = value
+            fields.taskId = sink.uuid(value, at: "$.taskId", typeRule: .envelopeType, formatRule: .taskIdFormat)
         }
 
         if let value = node["data"], let data = sink.object(value, at: "$.data", typeRule: .envelopeType) {
@@ -94,11 +97,13 @@ enum EnvelopeRules {
             }
         }
 
-        if let value = node["signature"], let text = sink.string(value, at: "$.signature", typeRule: .envelopeType) {
-            fields.signatureText = text
-            fields.signature = try? Ed25519Signature(hex: text)
-            if fields.signature == nil {
+        if let value = node["signature"] {
+            switch sink.parsed(value, at: "$.signature", typeRule: .envelopeType, { Ed25519Signature(hexUTF8: $0) }) {
+            case let .success(signature)?: fields.signature = signature
+            case let .failure(refused)?:
+                let text = refused.text
                 sink.add(.signatureFormat, "signature must be 128 lowercase hex digits (a raw 64-byte Ed25519 signature), found \(text.utf8.count) characters\(Hex.decodeLowercase(text) == nil ? " that are not lowercase hex" : "")", at: "$.signature")
+            case nil: break
             }
         }
         return fields
@@ -131,30 +136,36 @@ enum EnvelopeRules {
 
     private static func checkAuthor<O: JSONObjectReadable, F>(_ author: O, into sink: inout FindingSink, fields: inout EnvelopeFields<F>) {
         sink.checkKeys(author, at: "$.author", allowed: authorKeys, unknownRule: .envelopeUnknownKey, what: "author")
-        if let value = sink.require(author, "publicKey", at: "$.author", rule: .envelopeRequired, what: "author"),
-           let text = sink.string(value, at: "$.author.publicKey", typeRule: .envelopeType) {
-            fields.publicKey = try? Ed25519PublicKey(hex: text)
-            if fields.publicKey == nil {
-                sink.add(.publicKeyFormat, "publicKey must be 64 lowercase hex digits (the raw 32-byte Ed25519 key), found \(MessageText.quoted(text))", at: "$.author.publicKey")
+        if let value = sink.require(author, "publicKey", at: "$.author", rule: .envelopeRequired, what: "author") {
+            switch sink.parsed(value, at: "$.author.publicKey", typeRule: .envelopeType, { Ed25519PublicKey(hexUTF8: $0) }) {
+            case let .success(key)?: fields.publicKey = key
+            case let .failure(refused)?:
+                sink.add(.publicKeyFormat, "publicKey must be 64 lowercase hex digits (the raw 32-byte Ed25519 key), found \(MessageText.quoted(refused.text))", at: "$.author.publicKey")
+            case nil: break
             }
         }
-        if let value = sink.require(author, "userId", at: "$.author", rule: .envelopeRequired, what: "author"),
-           let text = sink.string(value, at: "$.author.userId", typeRule: .envelopeType) {
-            if Hex.isLowercase(text, count: 32) {
-                fields.userId = text
-                if let key = fields.publicKey, !key.isRedoUserId(text) {
-                    sink.add(.userIdPrefix, "userId must be the first 32 hex digits of publicKey (\(key.redoUserId)), found \(text)", at: "$.author.userId")
+        if let value = sink.require(author, "userId", at: "$.author", rule: .envelopeRequired, what: "author") {
+            let key = fields.publicKey
+            // The id and whether it is the key's prefix, read from the same bytes.
+            switch sink.parsed(value, at: "$.author.userId", typeRule: .envelopeType, { units in
+                UserId(utf8: units).map { ($0, key.map { $0.isRedoUserId(utf8: units) } ?? true) }
+            }) {
+            case let .success((userId, isPrefix))?:
+                fields.userId = userId
+                if !isPrefix, let key {
+                    sink.add(.userIdPrefix, "userId must be the first 32 hex digits of publicKey (\(key.redoUserId)), found \(userId)", at: "$.author.userId")
                 }
-            } else {
-                sink.add(.userIdFormat, "userId must be 32 lowercase hex digits (the first 16 bytes of the public key), found \(MessageText.quoted(text))", at: "$.author.userId")
+            case let .failure(refused)?:
+                sink.add(.userIdFormat, "userId must be 32 lowercase hex digits (the first 16 bytes of the public key), found \(MessageText.quoted(refused.text))", at: "$.author.userId")
+            case nil: break
             }
         }
         if let value = sink.require(author, "deviceId", at: "$.author", rule: .envelopeRequired, what: "author"),
-           let text = sink.string(value, at: "$.author.deviceId", typeRule: .envelopeType), text.isEmpty {
+           sink.isString(value, at: "$.author.deviceId", typeRule: .envelopeType), value.withUTF8String({ $0.isEmpty }) == true {
             sink.add(.deviceIdEmpty, "deviceId must not be empty", at: "$.author.deviceId")
         }
         for key in ["name", "email", "deviceName"] {
-            if let value = author[key] { _ = sink.string(value, at: "$.author." + key, typeRule: .envelopeType) }
+            if let value = author[key] { _ = sink.isString(value, at: "$.author." + key, typeRule: .envelopeType) }
         }
     }
 }

@@ -45,6 +45,32 @@ struct FindingSink {
         return nil
     }
 
+    /// Reads a string value through `parse` from its UTF-8 bytes, without making a
+    /// `String` unless a finding needs the text: nil and a `typeRule` finding for a
+    /// non-string, `.failure(text)` when `parse` refuses the bytes (the caller words that
+    /// finding).
+    mutating func parsed<V: JSONReadable, T>(_ value: V, at path: String, typeRule: Rule,
+                                             _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> Result<T, TextFailure>? {
+        guard let result = value.withUTF8String(parse) else {
+            add(typeRule, "expected a string, found \(value.typeName)", at: path)
+            return nil
+        }
+        if let result { return .success(result) }
+        return .failure(TextFailure(text: value.stringValue ?? ""))
+    }
+
+    /// The text of a string that a byte-level read refused, for the finding's message.
+    struct TextFailure: Error {
+        let text: String
+    }
+
+    /// Whether `value` is a string (a `typeRule` finding if not); no `String` is made.
+    mutating func isString<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> Bool {
+        if value.withUTF8String({ _ in true }) != nil { return true }
+        add(typeRule, "expected a string, found \(value.typeName)", at: path)
+        return false
+    }
+
     mutating func object<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> V.Object? {
         if let o = value.objectValue { return o }
         add(typeRule, "expected an object, found \(value.typeName)", at: path)
@@ -80,21 +106,27 @@ struct FindingSink {
     /// A strict UTC time string (format and real instant both under `rule` for payload
     /// times; the envelope's wall has its own two rules).
     mutating func time<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule, formatRule: Rule, instantRule: Rule) -> UTCTime? {
-        guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
-        switch UTCTime.parse(text) {
+        guard let parsed = value.withUTF8String({ UTCTime.parse(utf8: $0) }) else {
+            add(typeRule, "expected a string, found \(value.typeName)", at: path)
+            return nil
+        }
+        switch parsed {
         case let .success(time): return time
         case .failure(.format):
-            add(formatRule, "\(MessageText.quoted(text)) is not a UTC time of the form YYYY-MM-DDTHH:MM:SS.mmmZ", at: path)
+            add(formatRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a UTC time of the form YYYY-MM-DDTHH:MM:SS.mmmZ", at: path)
         case .failure(.instant):
-            add(instantRule, "\(MessageText.quoted(text)) is not a real instant (month, day, hour, minute or second out of range)", at: path)
+            add(instantRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a real instant (month, day, hour, minute or second out of range)", at: path)
         }
         return nil
     }
 
     mutating func uuid<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule, formatRule: Rule) -> UUIDv4? {
-        guard let text = string(value, at: path, typeRule: typeRule) else { return nil }
-        if let uuid = UUIDv4(text) { return uuid }
-        add(formatRule, "\(MessageText.quoted(text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path)
+        switch parsed(value, at: path, typeRule: typeRule, { UUIDv4(utf8: $0) }) {
+        case let .success(uuid)?: return uuid
+        case let .failure(refused)?:
+            add(formatRule, "\(MessageText.quoted(refused.text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path)
+        case nil: break
+        }
         return nil
     }
 
@@ -104,12 +136,12 @@ struct FindingSink {
 
     /// The same with the path built only when a finding needs it (array entries).
     mutating func nodeId<V: JSONReadable>(_ value: V, at path: () -> String, typeRule: Rule, formatRule: Rule) -> NodeID? {
-        guard let text = value.stringValue else {
+        guard let id = value.withUTF8String({ NodeID(utf8: $0) }) else {
             add(typeRule, "expected a string, found \(value.typeName)", at: path())
             return nil
         }
-        if let id = NodeID(text) { return id }
-        add(formatRule, "\(MessageText.quoted(text)) is not a node id (sha256: + 64 lowercase hex digits)", at: path())
+        if let id { return id }
+        add(formatRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a node id (sha256: + 64 lowercase hex digits)", at: path())
         return nil
     }
 }

@@ -147,10 +147,12 @@ public struct NodeValidator: Sendable {
 
         var node: Node?
         if !sink.hasErrors, let id = fields.id, let parents = fields.parents, let lamport = fields.lamport, let wall = fields.wall,
-           let userId = fields.userId.flatMap(UserId.init), let action = fields.action, let taskId = fields.taskId, let payload {
+           let userId = fields.userId, let action = fields.action, let taskId = fields.taskId, let payload {
             node = Node(id: id, parents: parents, lamport: lamport, wall: wall, authorUserId: userId, action: action, taskId: taskId, payload: payload)
         }
-        return (NodeCheck(claimedId: fields.idText, claimedNodeId: fields.id, taskIdText: fields.taskIdText, findings: sink.findings, node: node), deferred)
+        // A passing record's node says what it is: its id and taskId text are not made.
+        return (NodeCheck(claimedId: node == nil ? fields.idText : nil, claimedNodeId: fields.id, taskIdText: node == nil ? fields.taskIdText : nil,
+                          findings: sink.findings, node: node), deferred)
     }
 
     /// The id must be the SHA-256 of the canonical body, and the signature must verify
@@ -158,7 +160,7 @@ public struct NodeValidator: Sendable {
     private func checkContentAddress<O: JSONObjectReadable>(_ object: O, fields: EnvelopeFields<O>, into sink: inout FindingSink, deferring: Bool) -> DeferredSignature? {
         let needsBody = fields.id != nil || (fields.signature != nil && fields.publicKey != nil)
         guard needsBody else {
-            if fields.signatureText == nil && object["signature"] == nil && profile == .synced {
+            if object["signature"] == nil && profile == .synced {
                 sink.add(.signatureMissing, "a synced node must carry a signature (use the local profile for device-only nodes)", at: "$.signature")
             }
             return nil
