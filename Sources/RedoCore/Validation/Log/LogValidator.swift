@@ -356,9 +356,11 @@ struct LogPass {
             own.append(Finding(.todoIsTaskId, "todoTaskId \(todo) is the task's own id", path: "$.data.payload.todoTaskId"))
         }
         // Rules over the node's history run only on a sound history: below a rejected
-        // node or a DELETE the node is already rejected for that reason.
+        // node or a DELETE the node is already rejected for that reason. (A valid node
+        // always has a sound history, so the parents' ancestry positions serve both.)
+        let parentAncestry = allParentsValid ? parentPositions.map { ancestryIndex[Int($0)] } : []
         if allParentsValid {
-            checkHistory(node, position: position, parentPositions: parentPositions, into: &own)
+            checkHistory(node, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own)
         }
 
         var findings = own
@@ -381,7 +383,7 @@ struct LogPass {
             state[Int(position)] = .afterDelete
         } else {
             state[Int(position)] = .valid
-            registerValid(node, position: position, parentPositions: parentPositions)
+            registerValid(node, position: position, parentAncestry: parentAncestry)
         }
         primary[Int(position)] = findings.primaryCode
 
@@ -408,8 +410,7 @@ struct LogPass {
 
     /// Todo references, todoTaskId reuse, deletedChain and MERGE base: rules over the
     /// node's ancestors, all of which are valid here.
-    private mutating func checkHistory(_ node: Node, position: Int32, parentPositions: [Int32], into own: inout [Finding]) {
-        let parentAncestry = parentPositions.map { ancestryIndex[Int($0)] }
+    private mutating func checkHistory(_ node: Node, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding]) {
         switch node.payload {
         case let .completeTodo(todo, _, _), let .snooze(todo, _, _):
             guard todo != node.taskId else { return }
@@ -464,9 +465,9 @@ struct LogPass {
         }
     }
 
-    private mutating func registerValid(_ node: Node, position: Int32, parentPositions: [Int32]) {
+    private mutating func registerValid(_ node: Node, position: Int32, parentAncestry: [Int32]) {
+        assert(!parentAncestry.contains(-1), "a valid node's parents are valid")
         let ancestryPosition = Int32(ancestryNodes.count)
-        let parentAncestry = parentPositions.map { ancestryIndex[Int($0)] }
         ancestry.add(index: ancestryPosition, lamport: node.lamport, parents: parentAncestry)
         history.register(position, parents: parentAncestry, decisions: pendingDecisions)
         if let decisions = pendingDecisions { mergeDecisions[node.id] = decisions }

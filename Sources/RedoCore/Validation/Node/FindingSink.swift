@@ -33,15 +33,15 @@ struct FindingSink {
     }
 
     /// A required member, or a `requiredRule` finding.
-    mutating func require<O: JSONObjectReadable>(_ object: O, _ key: String, at path: String, rule: Rule, what: String) -> O.Value? {
+    mutating func require<O: JSONObjectReadable>(_ object: O, _ key: String, at path: @autoclosure () -> String, rule: Rule, what: String) -> O.Value? {
         if let value = object[key] { return value }
-        add(rule, "\(what) is missing required key \"\(key)\"", at: JSONPath.member(path, key))
+        add(rule, "\(what) is missing required key \"\(key)\"", at: JSONPath.member(path(), key))
         return nil
     }
 
-    mutating func string<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> String? {
+    mutating func string<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule) -> String? {
         if let s = value.stringValue { return s }
-        add(typeRule, "expected a string, found \(value.typeName)", at: path)
+        add(typeRule, "expected a string, found \(value.typeName)", at: path())
         return nil
     }
 
@@ -49,10 +49,10 @@ struct FindingSink {
     /// `String` unless a finding needs the text: nil and a `typeRule` finding for a
     /// non-string, `.failure(text)` when `parse` refuses the bytes (the caller words that
     /// finding).
-    mutating func parsed<V: JSONReadable, T>(_ value: V, at path: String, typeRule: Rule,
+    mutating func parsed<V: JSONReadable, T>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule,
                                              _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> Result<T, TextFailure>? {
         guard let result = value.withUTF8String(parse) else {
-            add(typeRule, "expected a string, found \(value.typeName)", at: path)
+            add(typeRule, "expected a string, found \(value.typeName)", at: path())
             return nil
         }
         if let result { return .success(result) }
@@ -65,39 +65,39 @@ struct FindingSink {
     }
 
     /// Whether `value` is a string (a `typeRule` finding if not); no `String` is made.
-    mutating func isString<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> Bool {
+    mutating func isString<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule) -> Bool {
         if value.withUTF8String({ _ in true }) != nil { return true }
-        add(typeRule, "expected a string, found \(value.typeName)", at: path)
+        add(typeRule, "expected a string, found \(value.typeName)", at: path())
         return false
     }
 
-    mutating func object<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> V.Object? {
+    mutating func object<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule) -> V.Object? {
         if let o = value.objectValue { return o }
-        add(typeRule, "expected an object, found \(value.typeName)", at: path)
+        add(typeRule, "expected an object, found \(value.typeName)", at: path())
         return nil
     }
 
-    mutating func array<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> [V]? {
+    mutating func array<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule) -> [V]? {
         if let a = value.arrayValue { return a }
-        add(typeRule, "expected an array, found \(value.typeName)", at: path)
+        add(typeRule, "expected an array, found \(value.typeName)", at: path())
         return nil
     }
 
-    mutating func bool<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule) -> Bool? {
+    mutating func bool<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule) -> Bool? {
         if let b = value.boolValue { return b }
-        add(typeRule, "expected a boolean, found \(value.typeName)", at: path)
+        add(typeRule, "expected a boolean, found \(value.typeName)", at: path())
         return nil
     }
 
     /// An integer within `range`: a non-number is `typeRule`, anything else out of range
     /// (fractional, beyond ±(2^53-1), outside `range`) is `rangeRule`.
-    mutating func integer<V: JSONReadable>(_ value: V, in range: ClosedRange<Int64>, at path: String, typeRule: Rule, rangeRule: Rule) -> Int64? {
+    mutating func integer<V: JSONReadable>(_ value: V, in range: ClosedRange<Int64>, at path: @autoclosure () -> String, typeRule: Rule, rangeRule: Rule) -> Int64? {
         guard let d = value.numberValue else {
-            add(typeRule, "expected an integer, found \(value.typeName)", at: path)
+            add(typeRule, "expected an integer, found \(value.typeName)", at: path())
             return nil
         }
         guard let integer = Self.integer(value), range.contains(integer) else {
-            add(rangeRule, "\(ESNumberFormat.string(d)) is not an integer from \(range.lowerBound) to \(range.upperBound)", at: path)
+            add(rangeRule, "\(ESNumberFormat.string(d)) is not an integer from \(range.lowerBound) to \(range.upperBound)", at: path())
             return nil
         }
         return integer
@@ -105,33 +105,33 @@ struct FindingSink {
 
     /// A strict UTC time string (format and real instant both under `rule` for payload
     /// times; the envelope's wall has its own two rules).
-    mutating func time<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule, formatRule: Rule, instantRule: Rule) -> UTCTime? {
+    mutating func time<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule, formatRule: Rule, instantRule: Rule) -> UTCTime? {
         guard let parsed = value.withUTF8String({ UTCTime.parse(utf8: $0) }) else {
-            add(typeRule, "expected a string, found \(value.typeName)", at: path)
+            add(typeRule, "expected a string, found \(value.typeName)", at: path())
             return nil
         }
         switch parsed {
         case let .success(time): return time
         case .failure(.format):
-            add(formatRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a UTC time of the form YYYY-MM-DDTHH:MM:SS.mmmZ", at: path)
+            add(formatRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a UTC time of the form YYYY-MM-DDTHH:MM:SS.mmmZ", at: path())
         case .failure(.instant):
-            add(instantRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a real instant (month, day, hour, minute or second out of range)", at: path)
+            add(instantRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a real instant (month, day, hour, minute or second out of range)", at: path())
         }
         return nil
     }
 
-    mutating func uuid<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule, formatRule: Rule) -> UUIDv4? {
-        switch parsed(value, at: path, typeRule: typeRule, { UUIDv4(utf8: $0) }) {
+    mutating func uuid<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule, formatRule: Rule) -> UUIDv4? {
+        switch parsed(value, at: path(), typeRule: typeRule, { UUIDv4(utf8: $0) }) {
         case let .success(uuid)?: return uuid
         case let .failure(refused)?:
-            add(formatRule, "\(MessageText.quoted(refused.text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path)
+            add(formatRule, "\(MessageText.quoted(refused.text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path())
         case nil: break
         }
         return nil
     }
 
-    mutating func nodeId<V: JSONReadable>(_ value: V, at path: String, typeRule: Rule, formatRule: Rule) -> NodeID? {
-        nodeId(value, at: { path }, typeRule: typeRule, formatRule: formatRule)
+    mutating func nodeId<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule, formatRule: Rule) -> NodeID? {
+        nodeId(value, at: { path() }, typeRule: typeRule, formatRule: formatRule)
     }
 
     /// The same with the path built only when a finding needs it (array entries).

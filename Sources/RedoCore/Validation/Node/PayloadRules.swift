@@ -104,31 +104,31 @@ enum PayloadRules {
 
     /// Reads a value for a task field with that field's type and range (also used for
     /// MERGE `manual` values, with the caller's rules).
-    static func fieldValue<V: JSONReadable>(_ value: V, for field: TaskField, at fieldPath: String, into sink: inout FindingSink,
+    static func fieldValue<V: JSONReadable>(_ value: V, for field: TaskField, at fieldPath: @autoclosure () -> String, into sink: inout FindingSink,
                            typeRule: Rule = .payloadType, rangeRule: Rule = .payloadRange) -> FieldValue? {
         switch field {
         case .title:
-            guard let text = sink.string(value, at: fieldPath, typeRule: typeRule) else { return nil }
+            guard let text = sink.string(value, at: fieldPath(), typeRule: typeRule) else { return nil }
             if text.isEmpty {
-                sink.add(rangeRule, "title must have at least one character", at: fieldPath)
+                sink.add(rangeRule, "title must have at least one character", at: fieldPath())
                 return nil
             }
             return .string(text)
         case .description:
-            return sink.string(value, at: fieldPath, typeRule: typeRule).map { .string($0) }
+            return sink.string(value, at: fieldPath(), typeRule: typeRule).map { .string($0) }
         case .privacy, .archived:
-            return sink.bool(value, at: fieldPath, typeRule: typeRule).map { .bool($0) }
+            return sink.bool(value, at: fieldPath(), typeRule: typeRule).map { .bool($0) }
         case .priority:
-            return sink.integer(value, in: 1...5, at: fieldPath, typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
+            return sink.integer(value, in: 1...5, at: fieldPath(), typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
         case .storyPoints:
-            return sink.integer(value, in: 0...Int64(FindingSink.maxSafeInteger), at: fieldPath, typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
+            return sink.integer(value, in: 0...Int64(FindingSink.maxSafeInteger), at: fieldPath(), typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
         case .frequencyDays:
-            return sink.integer(value, in: 1...Int64(FindingSink.maxSafeInteger), at: fieldPath, typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
+            return sink.integer(value, in: 1...Int64(FindingSink.maxSafeInteger), at: fieldPath(), typeRule: typeRule, rangeRule: rangeRule).map { .integer($0) }
         }
     }
 
-    static func todoId<V: JSONReadable>(_ value: V, at fieldPath: String = path + ".todoTaskId", into sink: inout FindingSink) -> UUIDv4? {
-        sink.uuid(value, at: fieldPath, typeRule: .payloadType, formatRule: .payloadTodoId)
+    static func todoId<V: JSONReadable>(_ value: V, at fieldPath: @autoclosure () -> String = path + ".todoTaskId", into sink: inout FindingSink) -> UUIDv4? {
+        sink.uuid(value, at: fieldPath(), typeRule: .payloadType, formatRule: .payloadTodoId)
     }
 
     static func time<V: JSONReadable>(_ value: V, _ key: String, into sink: inout FindingSink) -> UTCTime? {
