@@ -2,7 +2,7 @@
 """Python peer for `redo-conform validate`: the same validation of a REDO v1 log, in Python.
 
     python3 Scripts/bench/peers/validate_peer.py FILE.jsonl [--workers 2]
-        [--profile synced|local] [--nodes-only | --crypto-only] [--report]
+        [--profile synced|local] [--nodes-only | --crypto-only] [--report] [--max-record-bytes N]
 
 An idiomatic Python implementation (standard library, PyPI `rfc8785` and `pynacl` only) of
 what `redo-conform validate FILE.jsonl` decides, record by record:
@@ -24,7 +24,7 @@ what `redo-conform validate FILE.jsonl` decides, record by record:
   X_AFTER_DELETE).
 
 Each record gets a status (valid | rejected | duplicate) and a primary code, by the
-precedence of /work/shared/redo-v1-facts.md section 4.
+precedence in PROTOCOL.md ("Verdicts and codes").
 
 Modes:
   (default)      every rule above.
@@ -380,12 +380,13 @@ class NodeRules:
     and for one that fails:
         (line, primary code, claimed id when it is a well-formed node id, else None)."""
 
-    def __init__(self, profile):
+    def __init__(self, profile, max_record_bytes=MAX_RECORD_BYTES):
         self.signed = profile == "synced"
+        self.max_record_bytes = max_record_bytes
         self.keys = {}  # one VerifyKey per distinct author key
 
     def judge(self, line, raw):
-        if len(raw) > MAX_RECORD_BYTES:
+        if len(raw) > self.max_record_bytes:
             return (line, SCHEMA, None)
         try:
             node = parse_record(raw)
@@ -804,8 +805,8 @@ def range_lines(path, start, end):
 def judge_range(task):
     """Worker: the node-level verdicts of the lines starting in one byte range. Returns
     (lines in the range, [record tuple, ...]) with line numbers local to the range."""
-    path, start, end, profile = task
-    rules = NodeRules(profile)
+    path, start, end, profile, max_record_bytes = task
+    rules = NodeRules(profile, max_record_bytes)
     records = []
     lines = 0
     for lines, raw in range_lines(path, start, end):
@@ -837,7 +838,7 @@ def crypto_check_node(line, keys):
 
 def crypto_range(task):
     """Worker for --crypto-only: (lines in the range, [(line, valid), ...])."""
-    path, start, end, _ = task
+    path, start, end = task[:3]
     keys = {}
     records = []
     lines = 0
@@ -1331,6 +1332,8 @@ def main():
     modes.add_argument("--nodes-only", action="store_true", help="node-level rules only, each record alone")
     modes.add_argument("--crypto-only", action="store_true", help="ids and signatures only (the old benchmark)")
     parser.add_argument("--report", action="store_true", help="print LINE<TAB>STATUS<TAB>CODE per record, no summary")
+    parser.add_argument("--max-record-bytes", type=int, default=MAX_RECORD_BYTES,
+                        help=f"a longer line is rejected (default {MAX_RECORD_BYTES}, as redo-conform)")
     args = parser.parse_args()
     if args.workers < 1:
         parser.error("--workers must be at least 1")
@@ -1347,7 +1350,8 @@ def main():
         print(f"validate_peer.py: {args.file}: binary data at byte {nul}, not JSON", file=sys.stderr)
     else:
         step = -(-size // args.workers)  # ceiling division; workers align to line starts
-        tasks = [(args.file, i * step, min(size, (i + 1) * step), args.profile) for i in range(args.workers)]
+        tasks = [(args.file, i * step, min(size, (i + 1) * step), args.profile, args.max_record_bytes)
+                 for i in range(args.workers)]
         worker = crypto_range if args.crypto_only else judge_range
         with multiprocessing.Pool(args.workers) as pool:
             results = pool.map(worker, tasks, chunksize=1)
