@@ -10,11 +10,16 @@
 #      C ceiling     sodium-bench's single-core Ed25519 verify/s × nproc, over 4096
 #                    distinct keys and signatures on messages of the log's mean body size
 #      redo-conform  validate FILE --quiet   (all rules, all cores), under /usr/bin/time -v
-#      python-peer   Scripts/bench/peers/validate_peer.py --workers 2 (ids + signatures only)
-#      node-peer     Scripts/bench/peers/validate-peer.mjs --workers 2 (ids + signatures only)
+#      python-peer   Scripts/bench/peers/validate_peer.py --workers 2: the same validation
+#                    (every node and log rule; held to redo-conform's verdicts by
+#                    Scripts/bench/peers/peer-parity.mjs)
+#      node-peer     Scripts/bench/peers/validate-peer.mjs --workers 2: the same
+#      and both peers again with --crypto-only (ids and signatures only: a lower bound on
+#      any validator's cost, printed for comparison)
 # 4. prints every command, each tool's output, and a table against the targets:
-#      redo-conform nodes/s >= 85% of the C ceiling, >= 3x python-peer, >= 2x node-peer,
-#      peak RSS < 1.5x the file size. Every tool must find every node valid.
+#      redo-conform nodes/s >= 85% of the C ceiling, >= 3x python-peer, >= 2x node-peer
+#      (the full-validation peers), peak RSS < 1.5x the file size. Every tool must find
+#      every node valid.
 #
 # Rates are nodes / wall-clock seconds of the whole process (start-up included) for all
 # three. It is a report: it always exits 0.
@@ -118,6 +123,8 @@ CEILING=$(awk -v c="${CEIL1:-0}" -v n="$CORES" 'BEGIN { printf "%.0f", c * n }')
 measure redo "$REDO" validate "$LOG" --quiet
 measure python "$PYTHON" Scripts/bench/peers/validate_peer.py "$LOG" --workers 2
 measure node node Scripts/bench/peers/validate-peer.mjs "$LOG" --workers 2
+measure python-crypto "$PYTHON" Scripts/bench/peers/validate_peer.py "$LOG" --workers 2 --crypto-only
+measure node-crypto node Scripts/bench/peers/validate-peer.mjs "$LOG" --workers 2 --crypto-only
 
 # --- report --------------------------------------------------------------------------
 wall() { awk '{ print $1 }' "$OUT/$1.time"; }
@@ -131,6 +138,7 @@ REDO_VALID=$(grep -o '[0-9]* valid' "$OUT/redo.out" | head -1 | awk '{ print $1 
 peer_field() { awk -v f="$2" '$3 == "nodes" && $9 == "valid" { print $f }' "$OUT/$1.out" | head -1; }
 rate() { awk -v n="$NODES" -v w="$1" 'BEGIN { if (w > 0) printf "%.0f", n / w; else print "n/a" }'; }
 OURS=$(rate "$(wall redo)"); PY=$(rate "$(wall python)"); NJS=$(rate "$(wall node)")
+PY_CRYPTO=$(rate "$(wall python-crypto)"); NJS_CRYPTO=$(rate "$(wall node-crypto)")
 
 echo
 printf '%-36s %8s %8s %7s %9s %5s %12s %12s\n' tool nodes valid "wall s" nodes/s CPU "CPU µs/node" "peak RSS MB"
@@ -143,8 +151,10 @@ printf '%-36s %8s %8s %7s %9s %5s %11s %12s\n' "C ed25519 verify ceiling ($CORES
 printf '%-36s %8s %8s %7s %9s %5s %11s %12s\n' "  (one fixed signature: $CORES×${CEIL_FIXED:-?})" "" "" "" \
   "$(awk -v c="${CEIL_FIXED:-0}" -v n="$CORES" 'BEGIN { printf "%.0f", c * n }')" "" "" ""
 line "redo-conform validate (all rules)" redo "$REDO_NODES" "$REDO_VALID"
-line "python-peer, 2 workers (id+sig)" python "$(peer_field python 2)" "$(peer_field python 8)"
-line "node-peer, 2 workers (id+sig)" node "$(peer_field node 2)" "$(peer_field node 8)"
+line "python-peer, 2 workers (all rules)" python "$(peer_field python 2)" "$(peer_field python 8)"
+line "node-peer, 2 workers (all rules)" node "$(peer_field node 2)" "$(peer_field node 8)"
+line "python-peer --crypto-only (id+sig)" python-crypto "$(peer_field python-crypto 2)" "$(peer_field python-crypto 8)"
+line "node-peer --crypto-only (id+sig)" node-crypto "$(peer_field node-crypto 2)" "$(peer_field node-crypto 8)"
 
 echo "(CPU: share of one core the process got, ${CORES}00% = every core; much less than that for a"
 echo " parallel tool usually means other work on the machine. CPU µs/node: user + system time / nodes."
@@ -168,10 +178,14 @@ target "share of the C verify ceiling" "$(ratio "$OURS" "$CEILING" 100)" ">=" 85
 target "speed vs python-peer" "$(ratio "$OURS" "$PY")" ">=" 3 "x" "$(ratio "$(cpu_raw python)" "$(cpu_raw redo)")"
 target "speed vs node-peer" "$(ratio "$OURS" "$NJS")" ">=" 2 "x" "$(ratio "$(cpu_raw node)" "$(cpu_raw redo)")"
 target "peak RSS / file size" "$(ratio "$(rss redo)" "$(awk -v b="$FILE_BYTES" 'BEGIN { print b / 1024 }')")" "<" 1.5 "x"
+echo "(for comparison, against peers that check ids and signatures only:" \
+  "$(ratio "$OURS" "$PY_CRYPTO")x python-peer --crypto-only, $(ratio "$OURS" "$NJS_CRYPTO")x node-peer --crypto-only;" \
+  "by CPU time $(ratio "$(cpu_raw python-crypto)" "$(cpu_raw redo)")x and $(ratio "$(cpu_raw node-crypto)" "$(cpu_raw redo)")x)"
 
 echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 agree=yes
-for count in "$REDO_NODES" "$REDO_VALID" "$(peer_field python 2)" "$(peer_field python 8)" "$(peer_field node 2)" "$(peer_field node 8)"; do
+for count in "$REDO_NODES" "$REDO_VALID" "$(peer_field python 2)" "$(peer_field python 8)" "$(peer_field node 2)" "$(peer_field node 8)" \
+             "$(peer_field python-crypto 2)" "$(peer_field python-crypto 8)" "$(peer_field node-crypto 2)" "$(peer_field node-crypto 8)"; do
   [ "$count" = "$NODES" ] || agree=no
 done
 echo "every tool read $NODES nodes and found all valid: $agree (outputs in $OUT/)"

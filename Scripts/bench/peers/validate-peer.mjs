@@ -2,12 +2,13 @@
 //
 //   node Scripts/bench/peers/validate-peer.mjs FILE.jsonl [--workers 2] [--profile synced|local]
 //                                              [--nodes-only | --crypto-only] [--report]
+//                                              [--max-record-bytes N]
 //
 // Modes:
 //   default        every node-level and log-level rule, as `redo-conform validate FILE`.
 //                  Node level (validate-peer-node.mjs), on the worker threads: I-JSON
 //                  (UTF-8, no BOM, no duplicate key, no lone surrogate, finite numbers,
-//                  nesting <= 512, record <= 16 MiB), envelope and payload schemas per
+//                  nesting <= 512, record <= 16 MiB or --max-record-bytes), envelope and payload schemas per
 //                  action, encodings (lowercase hex, lengths, UUID v4, userId = key
 //                  prefix), strict UTC times, reserved names, deletedChain shape, MERGE
 //                  payloads, id = SHA-256 of the RFC 8785 body, Ed25519 signature with
@@ -71,7 +72,7 @@ const OVERLONG = Symbol('overlong line');
  * The lines starting in [start, stop) of an open file, without their "\n": a Buffer valid
  * until the next step, or OVERLONG for a line over the record limit (skipped unread).
  */
-function* linesOf(fd, start, stop) {
+function* linesOf(fd, start, stop, maxRecordBytes) {
   let buf = Buffer.allocUnsafe(BLOCK);
   let pos = start;
   while (pos < stop) {
@@ -88,7 +89,7 @@ function* linesOf(fd, start, stop) {
       from = n;
     }
     if (from === 0 && n === buf.length) { // one line longer than the buffer
-      if (buf.length <= MAX_RECORD_BYTES) {
+      if (buf.length <= maxRecordBytes) {
         buf = Buffer.allocUnsafe(buf.length * 2);
         continue;
       }
@@ -118,17 +119,17 @@ function isBlank(line) {
 // Workers
 
 /** Worker: checks the lines starting in [start, end), posting records in batches. */
-function checkRange({ path, start, end, mode, profile }) {
+function checkRange({ path, start, end, mode, profile, maxRecordBytes }) {
   const fd = openSync(path, 'r');
   const size = fstatSync(fd).size;
   const from = lineStartAtOrAfter(fd, start, size);
   const stop = lineStartAtOrAfter(fd, end, size);
-  const options = { profile, keys: new KeyCache() };
+  const options = { profile, keys: new KeyCache(), maxRecordBytes };
   const cryptoKeys = new Map();
   let lines = 0, records = 0, valid = 0;
   const bad = [];
   let batch = [];
-  for (let line of linesOf(fd, from, stop)) {
+  for (let line of linesOf(fd, from, stop, maxRecordBytes)) {
     lines++;
     if (line === OVERLONG) {
       records++;
@@ -229,17 +230,18 @@ function runWorkers(tasks, onRecords) {
 
 function usage(message) {
   if (message) console.error(`validate-peer.mjs: ${message}`);
-  console.error('usage: node validate-peer.mjs FILE.jsonl [--workers N] [--profile synced|local] [--nodes-only | --crypto-only] [--report]');
+  console.error('usage: node validate-peer.mjs FILE.jsonl [--workers N] [--profile synced|local] [--nodes-only | --crypto-only] [--report] [--max-record-bytes N]');
   return 2;
 }
 
 async function main() {
   const args = process.argv.slice(2);
-  let file, workers = 2, profile = 'synced', mode = 'full', report = false;
+  let file, workers = 2, profile = 'synced', mode = 'full', report = false, maxRecordBytes = MAX_RECORD_BYTES;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--workers') workers = Number(args[++i]);
     else if (arg === '--profile') profile = args[++i];
+    else if (arg === '--max-record-bytes') maxRecordBytes = Number(args[++i]);
     else if (arg === '--nodes-only' || arg === '--crypto-only') {
       if (mode !== 'full') return usage('--nodes-only and --crypto-only exclude each other');
       mode = arg === '--nodes-only' ? 'nodes' : 'crypto';
@@ -250,6 +252,7 @@ async function main() {
   if (!file) return usage();
   if (!Number.isInteger(workers) || workers < 1) return usage('--workers takes a positive integer');
   if (profile !== 'synced' && profile !== 'local') return usage('--profile is synced or local');
+  if (!Number.isSafeInteger(maxRecordBytes) || maxRecordBytes < 1) return usage('--max-record-bytes takes a positive integer');
   if (mode === 'crypto' && report) return usage('--crypto-only has no --report');
 
   let size;
@@ -270,7 +273,7 @@ async function main() {
   const started = process.hrtime.bigint();
   const step = Math.ceil(size / workers); // workers align their ranges to line starts
   const tasks = Array.from({ length: workers }, (_, i) =>
-    ({ path: file, start: i * step, end: Math.min(size, (i + 1) * step), mode, profile }));
+    ({ path: file, start: i * step, end: Math.min(size, (i + 1) * step), mode, profile, maxRecordBytes }));
 
   const log = new LogPass();
   const results = await runWorkers(tasks, (batch, lineOffset) => {
