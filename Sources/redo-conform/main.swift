@@ -90,7 +90,7 @@ struct Vectors: ParsableCommand {
             abstract: "Write a large signed change log (JSON Lines) for benchmarks: benign or a hostile shape."
         )
 
-        @Option(help: "benign, chain, fan, merge-stack, big-delete, repeat or mostly-rejected.")
+        @Option(help: "benign, chain, fan, merge-stack, far-merge, big-delete, repeat, mostly-rejected, case-variants or self-parent.")
         var shape: LogGenerator.Shape = .benign
 
         @Option(help: "Number of nodes.")

@@ -17,6 +17,9 @@ public struct LogGenerator {
         case fan
         /// One task: layers of 10 UPDATEs, each layer closed by a MERGE of all 10.
         case mergeStack = "merge-stack"
+        /// One task: layers of two concurrent UPDATEs closed by a MERGE whose base is the
+        /// CREATE, however far back (each MERGE's branches span the whole history).
+        case farMerge = "far-merge"
         /// Tasks of a `deleteLength`-node chain ended by a DELETE carrying all of it.
         case bigDelete = "big-delete"
         /// The same node repeated.
@@ -54,6 +57,7 @@ public struct LogGenerator {
         case .chain: chain(&state, emit)
         case .fan: fan(&state, emit)
         case .mergeStack: mergeStack(&state, emit)
+        case .farMerge: farMerge(&state, emit)
         case .bigDelete: bigDelete(&state, emit)
         case .repeated: repeated(&state, emit)
         case .caseVariants: caseVariants(&state, emit)
@@ -113,6 +117,28 @@ public struct LogGenerator {
             state.add(merge, emit)
             base = merge
             produced += width + 1
+            layer += 1
+        }
+    }
+
+    private func farMerge(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
+        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "far merge"), index: 0)
+        let root = life.create()
+        state.add(root, emit)
+        var head = root
+        var produced = 1
+        var layer = 0
+        while produced < nodes {
+            let sides = (0..<2).map { k in
+                Draft(action: .update, task: life.task, parents: [head.id], lamport: head.lamport + 1, wall: TaskLife.wall(layer * 3 + k + 1),
+                      payload: [member("title", str("layer \(layer) side \(k)"))])
+            }
+            for side in sides { state.add(side, emit) }
+            let merge = Draft(action: .merge, task: life.task, parents: sides.map(\.id), lamport: head.lamport + 2, wall: TaskLife.wall(layer * 3 + 3),
+                              payload: [member("base", str(root.id))])
+            state.add(merge, emit)
+            head = merge
+            produced += 3
             layer += 1
         }
     }

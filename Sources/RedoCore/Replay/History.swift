@@ -18,6 +18,8 @@ struct History {
     private var writers: [Int32] = []
     private var decisions: [Int32: MergeDecisions] = [:]
     private var todoWriters: [TodoKey: [Int32]] = [:]
+    /// Per task: its todos (in the order first written) and how many todo writes it has.
+    private var todosOfTask: [UUIDv4: (todos: [UUIDv4], writes: Int)] = [:]
 
     struct TodoKey: Hashable {
         let task: UUIDv4
@@ -47,10 +49,17 @@ struct History {
             writers.append(latest)
         }
         let task = allNodes[Int(index)].taskId
-        if let todo = payload.todoTaskId { todoWriters[TodoKey(task: task, todo: todo), default: []].append(position) }
+        if let todo = payload.todoTaskId { registerTodoWrite(position, task: task, todo: todo) }
         if let merged {
-            for todo in merged.todos.keys { todoWriters[TodoKey(task: task, todo: todo), default: []].append(position) }
+            for todo in merged.todos.keys { registerTodoWrite(position, task: task, todo: todo) }
         }
+    }
+
+    private mutating func registerTodoWrite(_ position: Int32, task: UUIDv4, todo: UUIDv4) {
+        let key = TodoKey(task: task, todo: todo)
+        if todoWriters[key] == nil { todosOfTask[task, default: ([], 0)].todos.append(todo) }
+        todoWriters[key, default: []].append(position)
+        todosOfTask[task, default: ([], 0)].writes += 1
     }
 
     private static func writes(_ payload: Payload, _ field: TaskField, _ merged: MergeDecisions?) -> Bool {
@@ -97,19 +106,44 @@ struct History {
     }
 
     /// Todos written by nodes that are ancestors of (or are) one of `tips` but not of
-    /// `base`: the only todos a MERGE over these tips can find changed. Walks just those
-    /// branches.
+    /// `base`: the only todos a MERGE over these tips can find changed.
+    ///
+    /// Two ways to find them, and the cheaper is taken: walk those branches (cheap when the
+    /// base is near), or test each of the task's todo writes for being on them (cheap when
+    /// the task has few todos). The walk stops once it has cost as much as the other way
+    /// would, so a MERGE whose base lies far back in a long history costs what its task's
+    /// todo writes cost, not the history: a log of such MERGEs stays n log n.
     func todosWritten(onBranchesFrom tips: [Int32], above base: Int32, ancestry: Ancestry) -> [UUIDv4] {
+        guard let task = tips.first.map({ node($0).taskId }), let ofTask = todosOfTask[task] else { return [] }
+        return walkBranches(from: tips, above: base, ancestry: ancestry, budget: ofTask.writes + tips.count)
+            ?? testTodoWrites(of: task, from: tips, above: base, ancestry: ancestry)
+    }
+
+    /// The same todos, found by testing each todo write of `task` for being on the branches.
+    func testTodoWrites(of task: UUIDv4, from tips: [Int32], above base: Int32, ancestry: Ancestry) -> [UUIDv4] {
+        let todos = todosOfTask[task]?.todos ?? []
+        return todos.filter { todo in
+            (todoWriters[TodoKey(task: task, todo: todo)] ?? []).contains { writer in
+                !ancestry.isAncestor(writer, of: base) && tips.contains { ancestry.isAncestor(writer, of: $0) }
+            }
+        }.sorted()
+    }
+
+    /// The same todos, found by walking the branches; nil once more than `budget` nodes
+    /// have been visited.
+    func walkBranches(from tips: [Int32], above base: Int32, ancestry: Ancestry, budget: Int) -> [UUIDv4]? {
         var seen = Set<Int32>()
         var pending: [Int32] = []
         for tip in tips where !ancestry.isAncestor(tip, of: base) && seen.insert(tip).inserted { pending.append(tip) }
         var todos = Set<UUIDv4>()
-        let parentsOf: (Int32) -> [Int32] = { ancestry.parents(of: $0) }
+        var visited = 0
         while let next = pending.popLast() {
+            visited += 1
+            if visited > budget { return nil }
             let node = node(next)
             if let todo = node.payload.todoTaskId { todos.insert(todo) }
             if let merged = decisions[next] { todos.formUnion(merged.todos.keys) }
-            for parent in parentsOf(next) where !seen.contains(parent) && !ancestry.isAncestor(parent, of: base) {
+            for parent in ancestry.parents(of: next) where !seen.contains(parent) && !ancestry.isAncestor(parent, of: base) {
                 seen.insert(parent)
                 pending.append(parent)
             }
