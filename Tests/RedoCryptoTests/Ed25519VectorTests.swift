@@ -71,6 +71,28 @@ final class Ed25519VectorTests: XCTestCase {
         XCTAssertNoThrow(try Ed25519Signature(hex: String(repeating: "0", count: 128)))
     }
 
+    /// Keys and signatures are held inline and parsed straight from UTF-8 hex: the bytes
+    /// must come out in order, equal to the array path, and anything but lowercase hex of
+    /// the exact length must be refused.
+    func testInlineKeysAndSignaturesFromUTF8Hex() throws {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let signature = (0..<64).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            func utf8<T>(_ text: String, _ make: (UnsafeBufferPointer<UInt8>) -> T?) -> T? { Array(text.utf8).withUnsafeBufferPointer(make) }
+            let parsedKey = try XCTUnwrap(utf8(Hex.encode(key)) { Ed25519PublicKey(hexUTF8: $0) })
+            XCTAssertEqual(parsedKey.bytes, key)
+            XCTAssertEqual(parsedKey, try Ed25519PublicKey(bytes: key))
+            XCTAssertEqual(parsedKey.hex, Hex.encode(key))
+            let parsedSignature = try XCTUnwrap(utf8(Hex.encode(signature)) { Ed25519Signature(hexUTF8: $0) })
+            XCTAssertEqual(parsedSignature.bytes, signature)
+            XCTAssertEqual(parsedSignature, try Ed25519Signature(bytes: signature))
+            XCTAssertNil(utf8(Hex.encode(key).uppercased()) { Ed25519PublicKey(hexUTF8: $0) })
+            XCTAssertNil(utf8(String(Hex.encode(signature).dropLast(2))) { Ed25519Signature(hexUTF8: $0) })
+            XCTAssertNil(utf8(Hex.encode(key) + "00") { Ed25519PublicKey(hexUTF8: $0) })
+        }
+    }
+
     func testTamperedMessageFails() throws {
         let pair = try Ed25519KeyPair(seed: [UInt8](repeating: 1, count: 32))
         let signature = pair.sign(Array("hello".utf8))

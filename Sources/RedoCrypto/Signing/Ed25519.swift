@@ -15,16 +15,25 @@ public enum Ed25519Error: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A raw 32-byte Ed25519 public key (RFC 8032 encoding).
+/// A raw 32-byte Ed25519 public key (RFC 8032 encoding), held inline: every record carries
+/// one to its verification, and a heap array each was two allocations per record.
 public struct Ed25519PublicKey: Hashable, Sendable {
     public static let byteCount = 32
-    public let bytes: [UInt8]
+    /// The key's bytes in order, in memory (word k holds bytes 8k..<8k+8).
+    private var storage = SIMD4<UInt64>()
+
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    /// Calls `body` with the key's 32 bytes.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        Swift.withUnsafeBytes(of: storage, body)
+    }
 
     public init(bytes: [UInt8]) throws(Ed25519Error) {
         guard bytes.count == Self.byteCount else {
             throw .wrongLength(what: "an Ed25519 public key", expected: Self.byteCount, actual: bytes.count)
         }
-        self.bytes = bytes
+        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: bytes) }
     }
 
     /// Parses 64 lowercase hex digits.
@@ -35,17 +44,23 @@ public struct Ed25519PublicKey: Hashable, Sendable {
 
     /// 64 lowercase hex digits given as UTF-8 bytes; nil for anything else.
     public init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
-        guard units.count == 2 * Self.byteCount, let bytes = Hex.decodeLowercase(utf8: units) else { return nil }
-        self.bytes = bytes
+        guard units.count == 2 * Self.byteCount else { return nil }
+        for k in 0..<4 {
+            // Big-endian digits, stored so that memory holds the bytes in order.
+            guard let word = Hex.word(units, at: 16 * k, digits: 16) else { return nil }
+            storage[k] = word.bigEndian
+        }
     }
 
     /// Whether `units` (UTF-8) are the key's first 16 bytes as 32 lowercase hex digits.
     public func isRedoUserId(utf8 units: UnsafeBufferPointer<UInt8>) -> Bool {
         guard units.count == 32 else { return false }
-        for k in 0..<16 where Hex.lowercaseDigitValue(units[2 * k]) != bytes[k] >> 4 || Hex.lowercaseDigitValue(units[2 * k + 1]) != bytes[k] & 0xF {
-            return false
+        return withUnsafeBytes { bytes in
+            for k in 0..<16 where Hex.lowercaseDigitValue(units[2 * k]) != bytes[k] >> 4 || Hex.lowercaseDigitValue(units[2 * k + 1]) != bytes[k] & 0xF {
+                return false
+            }
+            return true
         }
-        return true
     }
 
     public var hex: String { Hex.encode(bytes) }
@@ -61,16 +76,24 @@ public struct Ed25519PublicKey: Hashable, Sendable {
     }
 }
 
-/// A 64-byte detached Ed25519 signature (R ‖ S).
+/// A 64-byte detached Ed25519 signature (R ‖ S), held inline like the key.
 public struct Ed25519Signature: Hashable, Sendable {
     public static let byteCount = 64
-    public let bytes: [UInt8]
+    /// The signature's bytes in order, in memory.
+    private var storage = SIMD8<UInt64>()
+
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    /// Calls `body` with the signature's 64 bytes.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        Swift.withUnsafeBytes(of: storage, body)
+    }
 
     public init(bytes: [UInt8]) throws(Ed25519Error) {
         guard bytes.count == Self.byteCount else {
             throw .wrongLength(what: "an Ed25519 signature", expected: Self.byteCount, actual: bytes.count)
         }
-        self.bytes = bytes
+        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: bytes) }
     }
 
     public init(hex: String) throws(Ed25519Error) {
@@ -80,8 +103,11 @@ public struct Ed25519Signature: Hashable, Sendable {
 
     /// 128 lowercase hex digits given as UTF-8 bytes; nil for anything else.
     public init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
-        guard units.count == 2 * Self.byteCount, let bytes = Hex.decodeLowercase(utf8: units) else { return nil }
-        self.bytes = bytes
+        guard units.count == 2 * Self.byteCount else { return nil }
+        for k in 0..<8 {
+            guard let word = Hex.word(units, at: 16 * k, digits: 16) else { return nil }
+            storage[k] = word.bigEndian
+        }
     }
 
     public var hex: String { Hex.encode(bytes) }
@@ -158,12 +184,12 @@ public enum Ed25519 {
     public static func verify(_ signature: Ed25519Signature, of message: UnsafeRawBufferPointer, by key: Ed25519PublicKey) -> Bool {
         requireSodium()
         // Lengths are guaranteed by the types: libsodium reads exactly 64 and 32 bytes.
-        return signature.bytes.withUnsafeBufferPointer { sig in
-            key.bytes.withUnsafeBufferPointer { pk in
+        return signature.withUnsafeBytes { sig in
+            key.withUnsafeBytes { pk in
                 crypto_sign_verify_detached(
-                    sig.baseAddress!,
+                    sig.baseAddress!.assumingMemoryBound(to: UInt8.self),
                     message.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
-                    pk.baseAddress!
+                    pk.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 ) == 0
             }
         }
