@@ -3,6 +3,8 @@
 #
 #   bash Scripts/bench/validate-bench.sh [NODES] [TASKS]      (default 1000000 200000)
 #
+# 0. checks both peers with Scripts/bench/peers/peer-parity.mjs on the node and log
+#    vectors (every verdict must equal redo-conform's) and prints the result;
 # 1. builds redo-conform (release) and .build-bench/sodium-bench (C over libsodium);
 # 2. generates .build-bench/validate-log-<NODES>n-<TASKS>t.jsonl when missing
 #    (`redo-conform vectors log`, seed "bench");
@@ -70,6 +72,13 @@ if [ -z "$PYTHON" ]; then
       { echo "could not set up $BENCH_DIR/venv; trying the system python3"; PYTHON=python3; }
   fi
 fi
+
+# --- the peers must reach redo-conform's verdicts on every node and log vector ----------
+for peer in "$PYTHON Scripts/bench/peers/validate_peer.py" "node Scripts/bench/peers/validate-peer.mjs"; do
+  show node Scripts/bench/peers/peer-parity.mjs -- $peer
+  # shellcheck disable=SC2086 # the peer command is words on purpose
+  node Scripts/bench/peers/peer-parity.mjs --redo "$REDO" -- $peer 2>&1 | tail -3 | sed 's/^/  /'
+done
 
 # --- input ---------------------------------------------------------------------------
 if [ ! -s "$LOG" ]; then
