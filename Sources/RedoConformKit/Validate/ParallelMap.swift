@@ -28,7 +28,14 @@ public enum ParallelMap {
                 index += workers
             }
         }
-        return slots.buffer.map { $0! }
+        // Moved out of the slots, not copied: a copy would retain every reference a result
+        // holds (a check's node, its findings) only for the slots to release them again.
+        return Array(unsafeUninitializedCapacity: items.count) { out, count in
+            for index in 0..<items.count {
+                (out.baseAddress! + index).initialize(to: slots.buffer[index].take()!)
+            }
+            count = items.count
+        }
     }
 }
 

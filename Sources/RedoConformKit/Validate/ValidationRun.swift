@@ -159,15 +159,21 @@ public struct ValidationRun {
         }
 
         private mutating func absorb(_ batch: CheckedBatch) {
-            let results = batch.wait()
+            var results = batch.wait()
             var jobs: [SignatureVerifier.Job] = []
-            for (offset, (check, deferred)) in results.enumerated() {
+            var checks: [NodeCheck] = []
+            checks.reserveCapacity(results.count)
+            // Taken from the back (popLast moves, a loop over the array would copy every
+            // check and retain all it holds), then put back in record order.
+            while let (check, deferred) = results.popLast() {
                 if let deferred, let id = check.claimedNodeId {
-                    jobs.append(SignatureVerifier.Job(record: absorbed + offset, id: id, signature: deferred))
+                    jobs.append(SignatureVerifier.Job(record: absorbed + results.count, id: id, signature: deferred))
                 }
+                checks.append(check)
             }
+            checks.reverse()
+            jobs.reverse()
             verifier.submit(jobs)
-            let checks = results.map(\.0)
             absorbed += checks.count
             identities += checks.map(RecordIdentity.init)
             progress?.advance(records: checks.count)
