@@ -40,6 +40,18 @@ final class NodeValidatorTests: XCTestCase {
         XCTAssertTrue(check.findings.contains { $0.message == "expected an integer, found a string" })
     }
 
+    /// A repeated parent is found wherever it stands: among the first 16 (a linear scan)
+    /// and past them (a set, so a hostile list of 200,000 stays linear), each repeat once.
+    func testRepeatedParentsAreFoundInShortAndLongLists() {
+        let ids = (0..<40).map { NodeID(digest: SHA256.hash(Array("parent \($0)".utf8))).text }
+        for (list, repeats) in [([0, 1, 0], [2]), (Array(0..<20) + [3, 19], [20, 21]), (Array(0..<30) + Array(0..<30), Array(30..<60))] {
+            let parents = "[" + list.map { "\"\(ids[$0])\"" }.joined(separator: ",") + "]"
+            let check = NodeValidator().check(bytes: Self.node(action: "MERGE", parents: parents))
+            let paths = check.findings.filter { $0.rule.id == "parents.duplicate" }.map(\.path)
+            XCTAssertEqual(paths, repeats.map { "$.parents[\($0)]" }, "\(list)")
+        }
+    }
+
     func testReservedNameOnlyForbiddenInPayloadNotEnvelope() {
         let check = NodeValidator().check(bytes: Self.node(extra: #","email":"x""#))
         XCTAssertEqual(check.findings.map(\.rule.id), ["envelope.unknownKey"])

@@ -115,16 +115,20 @@ enum EnvelopeRules {
         var parents: [NodeID] = []
         parents.reserveCapacity(entries.count)
         var complete = true
+        // A node has a handful of parents (a MERGE at most 10): a linear scan finds a repeat
+        // without building a set. Past 16 entries (a hostile record can list 200,000) the
+        // ids seen so far go into a set, once, so the check stays linear.
+        var seen: Set<NodeID>?
         for (index, entry) in entries.enumerated() {
-            guard let id = sink.nodeId(entry, at: { JSONPath.index("$.parents", index) }, typeRule: .envelopeType, formatRule: .parentsEntry) else {
+            guard let id = sink.nodeId(entry, at: JSONPath.index("$.parents", index), typeRule: .envelopeType, formatRule: .parentsEntry) else {
                 complete = false
                 continue
             }
-            // Quadratic, but a node has at most a handful of parents (a MERGE at most 10;
-            // more is a count finding anyway) and no set is built for the common one.
-            if parents.count <= 16 ? parents.contains(id) : Set(parents).contains(id) {
+            if parents.count == 16 { seen = Set(parents) }
+            if seen?.contains(id) ?? parents.contains(id) {
                 sink.add(.parentsDuplicate, "parent \(id) is listed twice", at: JSONPath.index("$.parents", index))
             }
+            seen?.insert(id)
             parents.append(id)
         }
         if let action, !action.parentCount.contains(entries.count) {

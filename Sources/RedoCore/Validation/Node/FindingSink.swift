@@ -106,11 +106,8 @@ struct FindingSink {
     /// A strict UTC time string (format and real instant both under `rule` for payload
     /// times; the envelope's wall has its own two rules).
     mutating func time<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule, formatRule: Rule, instantRule: Rule) -> UTCTime? {
-        guard let parsed = value.withUTF8String({ UTCTime.parse(utf8: $0) }) else {
-            add(typeRule, "expected a string, found \(value.typeName)", at: path())
-            return nil
-        }
-        switch parsed {
+        guard case let .success(time)? = parsed(value, at: path(), typeRule: typeRule, { UTCTime.parse(utf8: $0) }) else { return nil }
+        switch time {
         case let .success(time): return time
         case .failure(.format):
             add(formatRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a UTC time of the form YYYY-MM-DDTHH:MM:SS.mmmZ", at: path())
@@ -131,18 +128,12 @@ struct FindingSink {
     }
 
     mutating func nodeId<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule, formatRule: Rule) -> NodeID? {
-        nodeId(value, at: { path() }, typeRule: typeRule, formatRule: formatRule)
-    }
-
-    /// The same with the path built only when a finding needs it (array entries).
-    mutating func nodeId<V: JSONReadable>(_ value: V, at path: () -> String, typeRule: Rule, formatRule: Rule) -> NodeID? {
-        guard let id = value.withUTF8String({ NodeID(utf8: $0) }) else {
-            add(typeRule, "expected a string, found \(value.typeName)", at: path())
-            return nil
+        switch parsed(value, at: path(), typeRule: typeRule, { NodeID(utf8: $0) }) {
+        case let .success(id)?: return id
+        case let .failure(refused)?:
+            add(formatRule, "\(MessageText.quoted(refused.text)) is not a node id (sha256: + 64 lowercase hex digits)", at: path())
+        case nil: break
         }
-        if let id { return id }
-        add(formatRule, "\(MessageText.quoted(value.stringValue ?? "")) is not a node id (sha256: + 64 lowercase hex digits)", at: path())
         return nil
     }
 }
-

@@ -176,13 +176,12 @@ enum PayloadRules {
         var seen = Set<NodeID>(minimumCapacity: entries.count)
         var complete = true
         for (index, entry) in entries.enumerated() {
-            let entryPath = JSONPath.index(chainPath, index)
-            guard let id = sink.nodeId(entry, at: entryPath, typeRule: .payloadType, formatRule: .payloadNodeId) else {
+            guard let id = sink.nodeId(entry, at: JSONPath.index(chainPath, index), typeRule: .payloadType, formatRule: .payloadNodeId) else {
                 complete = false
                 continue
             }
             if !seen.insert(id).inserted {
-                sink.add(.deletedChainDuplicate, "\(id) appears twice in deletedChain", at: entryPath)
+                sink.add(.deletedChainDuplicate, "\(id) appears twice in deletedChain", at: JSONPath.index(chainPath, index))
             }
             chain.append(id)
         }
