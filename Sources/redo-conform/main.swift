@@ -90,7 +90,7 @@ struct Vectors: ParsableCommand {
             abstract: "Write a large signed change log (JSON Lines) for benchmarks: benign or a hostile shape."
         )
 
-        @Option(help: "benign, chain, fan, merge-stack, far-merge, big-delete, repeat, mostly-rejected, case-variants or self-parent.")
+        @Option(help: "The log's shape: benign, or one of the hostile shapes the scale benchmark runs.")
         var shape: LogGenerator.Shape = .benign
 
         @Option(help: "Number of nodes.")

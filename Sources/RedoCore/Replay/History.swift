@@ -111,8 +111,9 @@ struct History {
     /// Two ways to find them, and the cheaper is taken: walk those branches (cheap when the
     /// base is near), or test each of the task's todo writes for being on them (cheap when
     /// the task has few todos). The walk stops once it has cost as much as the other way
-    /// would, so a MERGE whose base lies far back in a long history costs what its task's
-    /// todo writes cost, not the history: a log of such MERGEs stays n log n.
+    /// would, so a MERGE whose base lies far back in a long history costs at most what its
+    /// task's todo writes cost, not the whole history. (Many todos under many far-based
+    /// MERGEs still cost todos × MERGEs: each such MERGE decides every one of them.)
     func todosWritten(onBranchesFrom tips: [Int32], above base: Int32, ancestry: Ancestry) -> [UUIDv4] {
         guard let task = tips.first.map({ node($0).taskId }), let ofTask = todosOfTask[task] else { return [] }
         return walkBranches(from: tips, above: base, ancestry: ancestry, budget: ofTask.writes + tips.count)

@@ -31,6 +31,11 @@ struct TapeCanonicalizer {
     /// Where the output is assembled before it is copied to the caller's array.
     private var storage = ByteStorage()
 
+    /// Bytes its reusable buffers hold (what keeping this canonicalizer costs).
+    var capacityBytes: Int {
+        storage.capacity + members.capacity * MemoryLayout<Member>.stride + open.capacity * MemoryLayout<Frame>.stride
+    }
+
     /// Sorting by insertion below this many members: no allocation, few comparisons on
     /// the small objects REDO is made of.
     private static let insertionSortLimit = 24

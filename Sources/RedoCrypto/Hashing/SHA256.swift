@@ -42,38 +42,38 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
 }
 
 /// SHA-256: on the CPU's SHA extensions when it has them (about four times faster on a
-/// node body), else through libsodium. Both give the same digest (`SHA256Tests`).
+/// node body), else through libsodium. Both give the same digest (`HashingTests`).
 public enum SHA256 {
     public static func hash(_ message: UnsafeRawBufferPointer) -> SHA256Digest {
-        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &digest) { out in
-            let output = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let input = message.baseAddress?.assumingMemoryBound(to: UInt8.self)
-            if input == nil || redo_sha256_accel(input, message.count, output) == 0 {
-                sodiumHash(input, message.count, into: output)
-            }
-            return SHA256Digest(bytes: UnsafeRawBufferPointer(out))
+        digest(of: message) { input, count, output in
+            if input == nil || redo_sha256_accel(input, count, output) == 0 { sodiumHash(input, count, output) }
         }
+    }
+
+    public static func hash(_ message: [UInt8]) -> SHA256Digest {
+        message.withUnsafeBytes { hash($0) }
     }
 
     /// libsodium's portable SHA-256 (also the reference the accelerated one is tested against).
     public static func portableHash(_ message: [UInt8]) -> SHA256Digest {
-        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &digest) { out in
-            message.withUnsafeBufferPointer { sodiumHash($0.baseAddress, $0.count, into: out.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
-            return SHA256Digest(bytes: UnsafeRawBufferPointer(out))
-        }
+        message.withUnsafeBytes { digest(of: $0, sodiumHash) }
     }
 
     /// Whether `hash` runs on the CPU's SHA extensions.
     public static var isAccelerated: Bool { redo_sha256_accel_available() != 0 }
 
-    private static func sodiumHash(_ input: UnsafePointer<UInt8>?, _ count: Int, into output: UnsafeMutablePointer<UInt8>) {
-        requireSodium()
-        _ = crypto_hash_sha256(output, input, UInt64(count))
+    /// Runs `hasher` (input, length, 32-byte output) over `message` into a digest on the stack.
+    private static func digest(of message: UnsafeRawBufferPointer,
+                               _ hasher: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>) -> Void) -> SHA256Digest {
+        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &digest) { out in
+            hasher(message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, out.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            return SHA256Digest(bytes: UnsafeRawBufferPointer(out))
+        }
     }
 
-    public static func hash(_ message: [UInt8]) -> SHA256Digest {
-        message.withUnsafeBytes { hash($0) }
+    private static func sodiumHash(_ input: UnsafePointer<UInt8>?, _ count: Int, _ output: UnsafeMutablePointer<UInt8>) {
+        requireSodium()
+        _ = crypto_hash_sha256(output, input, UInt64(count))
     }
 }

@@ -12,14 +12,15 @@ import Darwin
 /// Per thread, not shared: the buffers are mutable, and validation checks records on
 /// every core at once. A nested use on the same thread (a closure that parses again)
 /// finds the workspace busy and gets fresh buffers instead, so reuse never changes a
-/// result. Buffers that grew past `keptCapacity` for an unusually large document are
+/// result. Buffers that grew past `keptBytes` for an unusually large document are
 /// dropped afterwards, so one 16 MB record does not pin 16 MB per thread.
 final class TapeWorkspace {
     private var parser: JSONParser<JSONTapeBuilder>?
     private var canonicalizer: TapeCanonicalizer?
 
-    /// Tape entries kept between documents at most (16 bytes each).
-    static let keptCapacity = 1 << 16
+    /// Buffer bytes a thread keeps between documents, at most, per buffer set (the
+    /// parser's tape and the canonicalizer's output): a REDO node needs a few kilobytes.
+    static let keptBytes = 1 << 20
 
     /// Parses `bytes` on this thread's tape and calls `body` with the tape.
     static func withParsed<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits,
@@ -27,9 +28,8 @@ final class TapeWorkspace {
         let workspace = current
         var parser = workspace.parser.take() ?? JSONParser(sink: JSONTapeBuilder(), limits: limits)
         defer {
-            if parser.sink.tape.entries.capacity <= keptCapacity && parser.sink.tape.arena.capacity <= keptCapacity * 16 {
-                workspace.parser = parser
-            }
+            let tape = parser.sink.tape
+            if tape.entries.capacity * MemoryLayout<JSONTape.Entry>.stride + tape.arena.capacity <= keptBytes { workspace.parser = parser }
         }
         parser.limits = limits
         parser.sink.reset()
@@ -41,7 +41,7 @@ final class TapeWorkspace {
     static func withCanonicalizer<R>(_ body: (inout TapeCanonicalizer) -> R) -> R {
         let workspace = current
         var canonicalizer = workspace.canonicalizer.take() ?? TapeCanonicalizer()
-        defer { workspace.canonicalizer = canonicalizer }
+        defer { if canonicalizer.capacityBytes <= keptBytes { workspace.canonicalizer = canonicalizer } }
         return body(&canonicalizer)
     }
 

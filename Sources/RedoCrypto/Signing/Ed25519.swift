@@ -33,7 +33,7 @@ public struct Ed25519PublicKey: Hashable, Sendable {
         guard bytes.count == Self.byteCount else {
             throw .wrongLength(what: "an Ed25519 public key", expected: Self.byteCount, actual: bytes.count)
         }
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: bytes) }
+        storage = SIMD4(copying: bytes)
     }
 
     /// Parses 64 lowercase hex digits.
@@ -44,12 +44,8 @@ public struct Ed25519PublicKey: Hashable, Sendable {
 
     /// 64 lowercase hex digits given as UTF-8 bytes; nil for anything else.
     public init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
-        guard units.count == 2 * Self.byteCount else { return nil }
-        for k in 0..<4 {
-            // Big-endian digits, stored so that memory holds the bytes in order.
-            guard let word = Hex.word(units, at: 16 * k, digits: 16) else { return nil }
-            storage[k] = word.bigEndian
-        }
+        guard let words = SIMD4<UInt64>(lowercaseHex: units) else { return nil }
+        storage = words
     }
 
     /// Whether `units` (UTF-8) are the key's first 16 bytes as 32 lowercase hex digits.
@@ -93,7 +89,7 @@ public struct Ed25519Signature: Hashable, Sendable {
         guard bytes.count == Self.byteCount else {
             throw .wrongLength(what: "an Ed25519 signature", expected: Self.byteCount, actual: bytes.count)
         }
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: bytes) }
+        storage = SIMD8(copying: bytes)
     }
 
     public init(hex: String) throws(Ed25519Error) {
@@ -103,14 +99,32 @@ public struct Ed25519Signature: Hashable, Sendable {
 
     /// 128 lowercase hex digits given as UTF-8 bytes; nil for anything else.
     public init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
-        guard units.count == 2 * Self.byteCount else { return nil }
-        for k in 0..<8 {
-            guard let word = Hex.word(units, at: 16 * k, digits: 16) else { return nil }
-            storage[k] = word.bigEndian
-        }
+        guard let words = SIMD8<UInt64>(lowercaseHex: units) else { return nil }
+        storage = words
     }
 
     public var hex: String { Hex.encode(bytes) }
+}
+
+/// Keys and signatures hold their bytes inline, in order, in a vector of words: no heap
+/// array per value (every record carries one of each to its verification).
+private extension SIMD where Scalar == UInt64 {
+    /// Exactly `scalarCount` × 16 lowercase hex digits; nil for anything else.
+    init?(lowercaseHex units: UnsafeBufferPointer<UInt8>) {
+        self.init()
+        guard units.count == 16 * scalarCount else { return nil }
+        for k in indices {
+            // Big-endian digits, stored so that memory holds the bytes in order.
+            guard let word = Hex.word(units, at: 16 * k, digits: 16) else { return nil }
+            self[k] = word.bigEndian
+        }
+    }
+
+    /// `bytes`, whose count the caller has checked to be `scalarCount` × 8.
+    init(copying bytes: [UInt8]) {
+        self.init()
+        Swift.withUnsafeMutableBytes(of: &self) { $0.copyBytes(from: bytes) }
+    }
 }
 
 /// An Ed25519 key pair whose secret lives in libsodium's guarded memory (locked out of
