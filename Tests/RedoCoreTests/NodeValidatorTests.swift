@@ -52,6 +52,17 @@ final class NodeValidatorTests: XCTestCase {
         }
     }
 
+    /// A signature of the wrong length is named by its length; "not lowercase hex" is said
+    /// only when some character is not one ("abc" is three good digits, too few).
+    func testSignatureFormatMessageNamesWhatIsWrong() {
+        func message(_ signature: String) -> String? {
+            let text = String(decoding: Self.node(sign: false), as: UTF8.self).dropLast() + #","signature":"\#(signature)"}"#
+            return NodeValidator().check(bytes: Array(text.utf8)).findings.first { $0.rule.id == "signature.format" }?.message
+        }
+        XCTAssertEqual(message("abc"), "signature must be 128 lowercase hex digits (a raw 64-byte Ed25519 signature), found 3 characters")
+        XCTAssertEqual(message("ABC"), "signature must be 128 lowercase hex digits (a raw 64-byte Ed25519 signature), found 3 characters that are not all lowercase hex digits")
+    }
+
     func testReservedNameOnlyForbiddenInPayloadNotEnvelope() {
         let check = NodeValidator().check(bytes: Self.node(extra: #","email":"x""#))
         XCTAssertEqual(check.findings.map(\.rule.id), ["envelope.unknownKey"])

@@ -102,7 +102,7 @@ enum EnvelopeRules {
             case let .success(signature)?: fields.signature = signature
             case let .failure(refused)?:
                 let text = refused.text
-                sink.add(.signatureFormat, "signature must be 128 lowercase hex digits (a raw 64-byte Ed25519 signature), found \(text.utf8.count) characters\(Hex.decodeLowercase(text) == nil ? " that are not lowercase hex" : "")", at: "$.signature")
+                sink.add(.signatureFormat, "signature must be 128 lowercase hex digits (a raw 64-byte Ed25519 signature), found \(text.utf8.count) characters\(Hex.isLowercase(text, count: text.utf8.count) ? "" : " that are not all lowercase hex digits")", at: "$.signature")
             case nil: break
             }
         }
