@@ -127,4 +127,18 @@ final class ValidationRunTests: XCTestCase {
         XCTAssertEqual(one.verdict.records.map(\.code), many.verdict.records.map(\.code))
         XCTAssertEqual(one.verdict.records.map(\.status), many.verdict.records.map(\.status))
     }
+
+    /// Records claiming ids that share their first 48 hex digits (all failing their hash)
+    /// are each rejected for it, and the chain between them stays valid. (Their speed on a
+    /// million records is the scale benchmark's shared-prefix shape.)
+    func testClaimedIdsSharingAPrefixAreEachRejected() {
+        var lines: [UInt8] = []
+        LogGenerator(shape: .sharedPrefix, nodes: 2001, tasks: 1, seed: "shared prefix", jobs: 1).generate { lines += $0 }
+        let path = TempFiles.write(lines, to: TempFiles.folder("shared-prefix") + "/log.jsonl")
+        let records = run([path]).verdict.records
+        XCTAssertEqual(records.count, 2001)
+        XCTAssertEqual(records.filter { $0.status == .valid }.count, 1001)
+        XCTAssertEqual(records.filter { $0.code == .hashMismatch }.count, 1000)
+        XCTAssertTrue(records.enumerated().allSatisfy { k, record in (k % 2 == 0 && k > 0) == (record.status == .rejected) })
+    }
 }

@@ -102,4 +102,26 @@ final class HashingTests: XCTestCase {
         let ids = texts.map { NodeID($0)! }
         XCTAssertEqual(ids.sorted().map(\.text), texts.sorted())
     }
+
+    /// Claimed ids are attacker-chosen until checked: ids that differ in one word only must
+    /// still spread over a table's buckets as random ones do (4,096 random keys fill about
+    /// 2,589 of 4,096 buckets; a hash that ignored the varying word would fill one).
+    func testIdsDifferingInOneWordSpreadOverBuckets() {
+        for varying in 0..<4 {
+            var buckets = Set<Int>()
+            for k in 0..<4096 {
+                var words: [UInt64] = [0x0123_4567_89AB_CDEF, 0, 0, 0]
+                words[varying] = UInt64(k)
+                let id = NodeID(digest: SHA256Digest(w0: words[0], w1: words[1], w2: words[2], w3: words[3]))
+                buckets.insert(id._rawHashValue(seed: 0) & 4095)
+            }
+            XCTAssertGreaterThan(buckets.count, 2300, "varying word \(varying)")
+        }
+        let shared = SHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)
+        XCTAssertEqual(shared._rawHashValue(seed: 3), SHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)._rawHashValue(seed: 3), "equal digests hash alike")
+        var table: [NodeID: Int] = [:]
+        for k in 0..<20_000 { table[NodeID(digest: SHA256Digest(w0: 0, w1: 0, w2: 0, w3: UInt64(k)))] = k }
+        XCTAssertEqual(table.count, 20_000)
+        XCTAssertEqual(table[NodeID(digest: SHA256Digest(w0: 0, w1: 0, w2: 0, w3: 12_345))], 12_345)
+    }
 }

@@ -32,6 +32,10 @@ public struct LogGenerator {
         case caseVariants = "case-variants"
         /// A chain where every other record names itself (its claimed id) as a parent.
         case selfParent = "self-parent"
+        /// A chain where every other record claims an id whose first 48 hex digits are
+        /// zeros, like all the others' (so it fails its hash): tables keyed by claimed
+        /// ids must not pile them into one bucket.
+        case sharedPrefix = "shared-prefix"
     }
 
     public var shape: Shape
@@ -62,6 +66,7 @@ public struct LogGenerator {
         case .repeated: repeated(&state, emit)
         case .caseVariants: caseVariants(&state, emit)
         case .selfParent: selfParent(&state, emit)
+        case .sharedPrefix: sharedPrefix(&state, emit)
         }
         state.flush(emit)
     }
@@ -190,6 +195,23 @@ public struct LogGenerator {
                 // contains it, so the record fails its hash; nothing may loop on it.
                 state.addRaw(Draft(action: .update, task: life.task, parents: [previous.id, next.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
                                    payload: [member("storyPoints", num(Double(k % 13)))]), idText: next.id, emit)
+            } else {
+                state.add(next, emit)
+                previous = next
+            }
+        }
+    }
+
+    private func sharedPrefix(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
+        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "shared prefix"), index: 0)
+        var previous = life.create()
+        state.add(previous, emit)
+        for k in 1..<max(2, nodes) {
+            let next = Draft(action: .update, task: life.task, parents: [previous.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
+                             payload: [member("storyPoints", num(Double(k % 13)))])
+            if k % 2 == 0 {
+                let suffix = String(UInt64(k), radix: 16)
+                state.addRaw(next, idText: NodeID.prefix + String(repeating: "0", count: 64 - suffix.count) + suffix, emit)
             } else {
                 state.add(next, emit)
                 previous = next

@@ -44,5 +44,8 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// Dictionaries keyed by task or todo hash its two words with `WordHash`.
+    public func _rawHashValue(seed: Int) -> Int { WordHash.hash(high, low, seed: seed) }
+
     public static func < (lhs: UUIDv4, rhs: UUIDv4) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 }

@@ -21,11 +21,6 @@ struct History {
     /// Per task: its todos (in the order first written) and how many todo writes it has.
     private var todosOfTask: [UUIDv4: (todos: [UUIDv4], writes: Int)] = [:]
 
-    struct TodoKey: Hashable {
-        let task: UUIDv4
-        let todo: UUIDv4
-    }
-
     init(nodes: [Node] = []) { allNodes = nodes }
 
     var count: Int { nodeIndex.count }

@@ -28,6 +28,9 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var text: String { Self.prefix + digest.hex }
     public var description: String { text }
 
+    /// Dictionaries keyed by id hash its digest with `WordHash`.
+    public func _rawHashValue(seed: Int) -> Int { digest._rawHashValue(seed: seed) }
+
     /// Ids sort as their text does (the prefix is shared, the hex is big-endian).
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.digest < rhs.digest }
 }

@@ -18,10 +18,18 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
     }
 
-    /// One word is enough to spread digests over a hash table (they are SHA-256 outputs,
-    /// or else rejected before they are stored), and hashing one word is a quarter of the work.
+    /// Every word: a digest read from input is attacker-chosen until the content it
+    /// names is checked, so no word may be left out (ids sharing one would collide).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(w0)
+        hasher.combine(w1)
+        hasher.combine(w2)
+        hasher.combine(w3)
+    }
+
+    /// What dictionaries and sets use: `WordHash` instead of SipHash (see there why).
+    public func _rawHashValue(seed: Int) -> Int {
+        WordHash.hash(w0, w1, w2, w3, seed: seed)
     }
 
     public var bytes: [UInt8] {

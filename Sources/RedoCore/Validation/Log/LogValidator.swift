@@ -105,11 +105,6 @@ struct LogPass {
     private var todoCreators: [TodoKey: Int32] = [:]
     private var originalCreate: [UUIDv4: Int32] = [:]
 
-    private struct TodoKey: Hashable {
-        let task: UUIDv4
-        let todo: UUIDv4
-    }
-
     /// Every node's parents as positions in `nodes` (-1: not a node of the log), in one
     /// flat array: node i's are `parentPosition[parentStart[i]..<parentStart[i + 1]]`.
     /// Looked up once, then read by the ordering and by the rules.
