@@ -8,6 +8,19 @@ public enum TaskField: String, Sendable, CaseIterable {
     public static let metadata: [TaskField] = [.title, .description, .priority, .storyPoints, .frequencyDays, .privacy]
 
     public var isNumeric: Bool { self == .priority || self == .storyPoints || self == .frequencyDays }
+
+    /// The field's name as a payload key.
+    var key: JSONKey {
+        switch self {
+        case .title: return "title"
+        case .description: return "description"
+        case .priority: return "priority"
+        case .storyPoints: return "storyPoints"
+        case .frequencyDays: return "frequencyDays"
+        case .privacy: return "privacy"
+        case .archived: return "archived"
+        }
+    }
 }
 
 /// Todo fields a MERGE decides per todo.

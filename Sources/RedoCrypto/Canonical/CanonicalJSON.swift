@@ -47,14 +47,14 @@ public enum CanonicalJSON {
 
     /// Appends an object, optionally leaving out some top-level keys (a node's body is
     /// the node without `id` and `signature`).
-    public static func append(_ object: JSONObject, excluding excluded: [String] = [], to out: inout [UInt8]) {
+    public static func append(_ object: JSONObject, excluding excluded: [JSONKey] = [], to out: inout [UInt8]) {
         out.append(ASCII.openBrace)
         var first = true
         let members = object.members
         withSortedMembers(members) { order in
             for (_, index) in order {
                 let member = members[index]
-                if !excluded.isEmpty && excluded.contains(where: { $0.bytewiseEqual(member.key) }) { continue }
+                if !excluded.isEmpty && excluded.contains(where: { $0.matches(member.key) }) { continue }
                 if !first { out.append(ASCII.comma) }
                 first = false
                 StringEscaping.appendQuoted(member.key, to: &out)

@@ -27,7 +27,7 @@ struct TapeCanonicalizer {
     private var members: [Member] = []
     private var open: [Frame] = []
     /// Top-level keys not to write (for the write in progress).
-    private var excluded: [String] = []
+    private var excluded: [JSONKey] = []
     /// Where the output is assembled before it is copied to the caller's array.
     private var storage = ByteStorage()
 
@@ -51,7 +51,7 @@ struct TapeCanonicalizer {
 
     /// The same, leaving out the named members of the top-level object (a node's body is
     /// the node without `id` and `signature`).
-    mutating func write(_ tape: JSONTape, input: UnsafeBufferPointer<UInt8>, excludingTopLevel excluded: [String], to out: inout [UInt8]) {
+    mutating func write(_ tape: JSONTape, input: UnsafeBufferPointer<UInt8>, excludingTopLevel excluded: [JSONKey], to out: inout [UInt8]) {
         tape.entries.withUnsafeBufferPointer { entries in
             tape.arena.withUnsafeBufferPointer { arena in
                 write(Source(entries: entries, arena: arena, input: input), value: 0, excluding: excluded, to: &out)
@@ -61,7 +61,7 @@ struct TapeCanonicalizer {
 
     /// Appends the canonical form of the value at entry `value` of `source`, leaving out
     /// the `excluded` members if that value is an object.
-    mutating func write(_ source: Source, value: Int, excluding excluded: [String], to out: inout [UInt8]) {
+    mutating func write(_ source: Source, value: Int, excluding excluded: [JSONKey], to out: inout [UInt8]) {
         self.excluded = excluded
         members.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
@@ -123,7 +123,7 @@ struct TapeCanonicalizer {
                     var key = index + 1
                     while key < entry.offset {
                         let keyBytes = source.bytes(entries[key])
-                        if !(topLevel && excluded.contains(where: { $0.utf8Equals(keyBytes) })) {
+                        if !(topLevel && excluded.containsKey(keyBytes)) {
                             members.append(Member(head: Self.sortHead(keyBytes), keyEntry: key))
                         }
                         key = source.after(key + 1)

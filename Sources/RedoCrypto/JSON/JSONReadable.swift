@@ -25,13 +25,14 @@ public protocol JSONObjectReadable {
     associatedtype Value: JSONReadable where Value.Object == Self
     var count: Int { get }
     /// The value stored under `key`, compared bytewise.
-    subscript(key: String) -> Value? { get }
+    subscript(key: JSONKey) -> Value? { get }
     /// Calls `body` with each member in source order.
     func forEachMember(_ body: (String, Value) -> Void)
-    /// Every key not in `allowed` (compared bytewise), in source order.
-    func keys(notIn allowed: [String]) -> [String]
+    /// In one pass over the members: which of `keys` the object has (bit i for keys[i];
+    /// at most 64 keys) and every other key, in source order. Compared bytewise.
+    func scanKeys(_ keys: [JSONKey]) -> KeyScan
     /// The canonical bytes of the object without the named members (a node's body).
-    func canonicalBytes(excluding excluded: [String]) -> [UInt8]
+    func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8]
 }
 
 extension JSONValue: JSONReadable {
@@ -48,14 +49,35 @@ extension JSONObject: JSONObjectReadable {
         for member in members { body(member.key, member.value) }
     }
 
-    public func keys(notIn allowed: [String]) -> [String] {
-        members.lazy.map(\.key).filter { key in !allowed.contains { $0.bytewiseEqual(key) } }
+    public subscript(key: JSONKey) -> JSONValue? {
+        for index in members.indices where key.matches(members[index].key) { return members[index].value }
+        return nil
     }
 
-    public func canonicalBytes(excluding excluded: [String]) -> [UInt8] {
+    public func scanKeys(_ keys: [JSONKey]) -> KeyScan {
+        precondition(keys.count <= 64, "at most 64 keys are scanned for")
+        var scan = KeyScan()
+        for index in members.indices {
+            let key = members[index].key
+            if let k = keys.firstIndex(where: { $0.matches(key) }) { scan.present |= 1 << k } else { scan.others.append(key) }
+        }
+        return scan
+    }
+
+    public func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
         CanonicalJSON.append(self, excluding: excluded, to: &out)
         return out
     }
+}
+
+/// What `scanKeys` found: the listed keys present, and the others.
+public struct KeyScan {
+    /// Bit i set: the object has the i-th listed key.
+    public var present: UInt64 = 0
+    /// Keys not listed, in source order.
+    public var others: [String] = []
+
+    public func has(_ k: Int) -> Bool { present & 1 << k != 0 }
 }

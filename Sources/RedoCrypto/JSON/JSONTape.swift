@@ -28,7 +28,14 @@ struct JSONTape {
             self.payload = payload
         }
 
-        @inline(__always) var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: header))! }
+        /// Read without `Kind(rawValue:)`'s check, which was not inlined and cost more than
+        /// the rest of many readers: headers are only made by `init` from a `Kind`, and a
+        /// case's tag is its raw value (cases in raw-value order from 0).
+        @inline(__always) var kind: Kind {
+            let raw = UInt8(truncatingIfNeeded: header)
+            assert(Kind(rawValue: raw) != nil, "a header holds a Kind")
+            return unsafeBitCast(raw, to: Kind.self)
+        }
         @inline(__always) var length: Int { Int(header >> 8) }
         @inline(__always) var offset: Int { Int(payload) }
         @inline(__always) var isContainer: Bool { UInt8(truncatingIfNeeded: header) >= Kind.array.rawValue }

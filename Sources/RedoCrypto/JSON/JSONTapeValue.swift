@@ -114,13 +114,17 @@ public struct JSONTapeObject: JSONObjectReadable {
         return count
     }
 
-    public subscript(key: String) -> JSONTapeValue? {
-        var found: Int?
-        walk { bytes, value in
-            if key.utf8Equals(bytes) { found = value; return false }
-            return true
+    public subscript(key: JSONKey) -> JSONTapeValue? {
+        let entries = source.entries
+        let end = entries[index].offset
+        var member = index + 1
+        while member < end {
+            // Lengths first: most keys differ there, and the bytes are not looked at.
+            let entry = entries[member]
+            if entry.length == key.count && key.matches(source.bytes(entry)) { return JSONTapeValue(source: source, index: member + 1) }
+            member = source.after(member + 1)
         }
-        return found.map { JSONTapeValue(source: source, index: $0) }
+        return nil
     }
 
     public func forEachMember(_ body: (String, JSONTapeValue) -> Void) {
@@ -130,16 +134,17 @@ public struct JSONTapeObject: JSONObjectReadable {
         }
     }
 
-    public func keys(notIn allowed: [String]) -> [String] {
-        var extra: [String] = []
+    public func scanKeys(_ keys: [JSONKey]) -> KeyScan {
+        precondition(keys.count <= 64, "at most 64 keys are scanned for")
+        var scan = KeyScan()
         walk { bytes, _ in
-            if !allowed.contains(where: { $0.utf8Equals(bytes) }) { extra.append(String(decoding: bytes, as: UTF8.self)) }
+            if let k = keys.firstIndex(where: { $0.matches(bytes) }) { scan.present |= 1 << k } else { scan.others.append(String(decoding: bytes, as: UTF8.self)) }
             return true
         }
-        return extra
+        return scan
     }
 
-    public func canonicalBytes(excluding excluded: [String]) -> [UInt8] {
+    public func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
         var out: [UInt8] = []
         TapeWorkspace.withCanonicalizer { $0.write(source, value: index, excluding: excluded, to: &out) }
         return out

@@ -4,7 +4,7 @@
 /// a typed model, so whatever a client wrote is exactly what gets hashed.
 public enum NodeBody {
     /// Envelope keys that are not part of the hashed body.
-    public static let unhashedKeys = ["id", "signature"]
+    public static let unhashedKeys: [JSONKey] = ["id", "signature"]
 
     public static func canonicalBytes(of node: JSONObject) -> [UInt8] {
         var out: [UInt8] = []

@@ -27,16 +27,19 @@ struct EnvelopeFields<Object: JSONObjectReadable> {
 
 /// The envelope rules: closed objects, required keys, and every field's type and form.
 enum EnvelopeRules {
-    static let topLevelKeys = ["id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature"]
-    static let requiredTopLevel = ["id", "version", "parents", "timestamp", "author", "action", "taskId", "data"]
-    static let authorKeys = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
+    /// The required keys first: all but `signature` (a node may come unsigned, and is then
+    /// rejected for that, not for a missing key).
+    static let topLevelKeys: [JSONKey] = ["id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature"]
+    static let requiredTopLevelCount = 8
+    static let optionalAuthorKeys: [JSONKey] = ["name", "email", "deviceName"]
+    static let authorKeys: [JSONKey] = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
 
     static func check<O: JSONObjectReadable>(_ node: O, into sink: inout FindingSink) -> EnvelopeFields<O> {
         var fields = EnvelopeFields<O>()
         let root = JSONPath.root
-        sink.checkKeys(node, at: root, allowed: topLevelKeys, unknownRule: .envelopeUnknownKey, what: "a node")
-        for key in requiredTopLevel where node[key] == nil {
-            sink.add(.envelopeRequired, "a node is missing required key \"\(key)\"", at: JSONPath.member(root, key))
+        let scan = sink.checkKeys(node, at: root, allowed: topLevelKeys, unknownRule: .envelopeUnknownKey, what: "a node")
+        for k in 0..<requiredTopLevelCount where !scan.has(k) {
+            sink.add(.envelopeRequired, "a node is missing required key \"\(topLevelKeys[k])\"", at: JSONPath.member(root, topLevelKeys[k]))
         }
 
         if let value = node["id"] {
@@ -168,8 +171,8 @@ enum EnvelopeRules {
            sink.isString(value, at: "$.author.deviceId", typeRule: .envelopeType), value.withUTF8String({ $0.isEmpty }) == true {
             sink.add(.deviceIdEmpty, "deviceId must not be empty", at: "$.author.deviceId")
         }
-        for key in ["name", "email", "deviceName"] {
-            if let value = author[key] { _ = sink.isString(value, at: "$.author." + key, typeRule: .envelopeType) }
+        for key in optionalAuthorKeys {
+            if let value = author[key] { _ = sink.isString(value, at: JSONPath.member("$.author", key), typeRule: .envelopeType) }
         }
     }
 }

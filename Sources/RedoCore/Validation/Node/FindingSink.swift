@@ -21,19 +21,23 @@ struct FindingSink {
 
     /// Checks that `object` has only `allowed` keys; an extra key is `unknownRule`, or
     /// E_FORBIDDEN_FIELD when `reservedIsForbidden` and the key is a reserved name.
-    mutating func checkKeys<O: JSONObjectReadable>(_ object: O, at path: String, allowed: [String], unknownRule: Rule, reservedIsForbidden: Bool = false, what: String) {
+    /// Returns which allowed keys it has (bit i: allowed[i]), for the required-key checks.
+    @discardableResult
+    mutating func checkKeys<O: JSONObjectReadable>(_ object: O, at path: String, allowed: [JSONKey], unknownRule: Rule, reservedIsForbidden: Bool = false, what: String) -> KeyScan {
         // Bytewise: "public\u{212A}ey" is not "publicKey", though Swift's == says it is.
-        for key in object.keys(notIn: allowed) {
+        let scan = object.scanKeys(allowed)
+        for key in scan.others {
             if reservedIsForbidden && ReservedNames.contains(key) {
                 add(.payloadReserved, "\(MessageText.quoted(key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, key))
             } else {
-                add(unknownRule, "\(what) has no key \(MessageText.quoted(key)) (allowed: \(allowed.joined(separator: ", ")))", at: JSONPath.member(path, key))
+                add(unknownRule, "\(what) has no key \(MessageText.quoted(key)) (allowed: \(allowed.map(\.text).joined(separator: ", ")))", at: JSONPath.member(path, key))
             }
         }
+        return scan
     }
 
     /// A required member, or a `requiredRule` finding.
-    mutating func require<O: JSONObjectReadable>(_ object: O, _ key: String, at path: @autoclosure () -> String, rule: Rule, what: String) -> O.Value? {
+    mutating func require<O: JSONObjectReadable>(_ object: O, _ key: JSONKey, at path: @autoclosure () -> String, rule: Rule, what: String) -> O.Value? {
         if let value = object[key] { return value }
         add(rule, "\(what) is missing required key \"\(key)\"", at: JSONPath.member(path(), key))
         return nil

@@ -1,3 +1,5 @@
+import RedoCrypto
+
 /// JSONPath-style locations for findings: `$.author.userId`, `$.data.payload.deletedChain[3]`,
 /// and `$["odd key"]` for keys that are not plain identifiers.
 public enum JSONPath {
@@ -19,6 +21,8 @@ public enum JSONPath {
         }
         return path + "[\"" + escaped + "\"]"
     }
+
+    public static func member(_ path: String, _ key: JSONKey) -> String { member(path, key.text) }
 
     public static func index(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
 }

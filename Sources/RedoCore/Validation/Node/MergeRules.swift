@@ -4,6 +4,10 @@ import RedoCrypto
 /// against the field it names, so a MERGE that could never be applied is rejected when it
 /// is validated rather than when it is replayed.
 enum MergeRules {
+    static let resolutionsKeys: [JSONKey] = ["task", "todos"]
+    static let policyKeys: [JSONKey] = ["defaultStrategy", "lwwTiebreakers", "arrayStrategy"]
+    static let fieldResolutionKeys: [JSONKey] = ["path", "strategy", "chosenParent", "value", "notes"]
+    static let todoResolutionKeys: [JSONKey] = ["todoTaskId", "fields"]
     static let path = "$.data.payload"
 
     static func check<O: JSONObjectReadable>(_ payload: O, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> MergePayload? {
@@ -18,7 +22,7 @@ enum MergeRules {
         var todoResolutions: [UUIDv4: [TodoField: FieldResolution]] = [:]
         if let value = payload["resolutions"], let resolutions = sink.object(value, at: path + ".resolutions", typeRule: .payloadType) {
             let root = path + ".resolutions"
-            sink.checkKeys(resolutions, at: root, allowed: ["task", "todos"], unknownRule: .payloadUnknownKey, what: "resolutions")
+            sink.checkKeys(resolutions, at: root, allowed: resolutionsKeys, unknownRule: .payloadUnknownKey, what: "resolutions")
             if let task = resolutions["task"], let entries = sink.array(task, at: root + ".task", typeRule: .payloadType) {
                 for (index, entry) in entries.enumerated() {
                     let entryPath = JSONPath.index(root + ".task", index)
@@ -50,7 +54,7 @@ enum MergeRules {
         var policy = MergePolicy()
         let root = path + ".policy"
         guard let object = sink.object(value, at: root, typeRule: .payloadType) else { return policy }
-        sink.checkKeys(object, at: root, allowed: ["defaultStrategy", "lwwTiebreakers", "arrayStrategy"], unknownRule: .payloadUnknownKey, what: "policy")
+        sink.checkKeys(object, at: root, allowed: policyKeys, unknownRule: .payloadUnknownKey, what: "policy")
         if let value = object["defaultStrategy"], let strategy = enumValue(value, MergeStrategy.self, at: root + ".defaultStrategy", into: &sink) {
             policy.defaultStrategy = strategy
         }
@@ -79,7 +83,7 @@ enum MergeRules {
     /// The shape of one FieldResolution and the rules that do not depend on its field.
     private static func fieldResolution<V: JSONReadable>(_ entry: V, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> FieldResolution? {
         guard let object = sink.object(entry, at: entryPath, typeRule: .payloadType) else { return nil }
-        sink.checkKeys(object, at: entryPath, allowed: ["path", "strategy", "chosenParent", "value", "notes"], unknownRule: .payloadUnknownKey, what: "a field resolution")
+        sink.checkKeys(object, at: entryPath, allowed: fieldResolutionKeys, unknownRule: .payloadUnknownKey, what: "a field resolution")
         var fieldPath: String?
         if let value = sink.require(object, "path", at: entryPath, rule: .payloadRequired, what: "a field resolution"),
            let text = sink.string(value, at: entryPath + ".path", typeRule: .payloadType) {
@@ -135,7 +139,7 @@ enum MergeRules {
     private static func checkTodoResolution<V: JSONReadable>(_ entry: V, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink,
                                             resolutions: inout [UUIDv4: [TodoField: FieldResolution]]) {
         guard let object = sink.object(entry, at: entryPath, typeRule: .payloadType) else { return }
-        sink.checkKeys(object, at: entryPath, allowed: ["todoTaskId", "fields"], unknownRule: .payloadUnknownKey, what: "a todo resolution")
+        sink.checkKeys(object, at: entryPath, allowed: todoResolutionKeys, unknownRule: .payloadUnknownKey, what: "a todo resolution")
         let todo = sink.require(object, "todoTaskId", at: entryPath, rule: .payloadRequired, what: "a todo resolution")
             .flatMap { PayloadRules.todoId($0, at: entryPath + ".todoTaskId", into: &sink) }
         guard let fieldsValue = sink.require(object, "fields", at: entryPath, rule: .payloadRequired, what: "a todo resolution"),

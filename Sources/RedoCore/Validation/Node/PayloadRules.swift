@@ -7,28 +7,36 @@ enum PayloadRules {
     static let maxPayloadBytes = 1_048_576
     static let maxDaysToExtend: Int64 = 3_652_059
 
-    /// Keys each action's payload may carry.
-    static func allowedKeys(_ action: Action) -> [String] {
+    /// Keys each action's payload may carry, the required ones first (static: an array
+    /// literal in a function would be allocated on every call).
+    static func allowedKeys(_ action: Action) -> [JSONKey] {
         switch action {
-        case .create, .update: return ["title", "description", "privacy", "storyPoints", "priority", "frequencyDays", "extensions"]
-        case .createTodo: return ["todoTaskId", "deadline", "notes"]
-        case .completeTodo: return ["todoTaskId", "completed", "notes"]
-        case .snooze: return ["todoTaskId", "daysToExtend", "newDeadline", "notes"]
+        case .create, .update: return Keys.taskFields
+        case .createTodo: return Keys.createTodo
+        case .completeTodo: return Keys.completeTodo
+        case .snooze: return Keys.snooze
         case .archive, .unarchive: return []
-        case .delete: return ["deletedChain"]
-        case .merge: return ["base", "policy", "resolutions"]
+        case .delete: return Keys.delete
+        case .merge: return Keys.merge
         }
     }
 
-    static func requiredKeys(_ action: Action) -> [String] {
+    /// How many of `allowedKeys(action)` (listed first) are required.
+    static func requiredCount(_ action: Action) -> Int {
         switch action {
-        case .create: return ["title"]
-        case .createTodo: return ["todoTaskId", "deadline"]
-        case .completeTodo: return ["todoTaskId", "completed"]
-        case .snooze: return ["todoTaskId"]
-        case .merge: return ["base"]
-        default: return []
+        case .create, .snooze, .merge: return 1
+        case .createTodo, .completeTodo: return 2
+        default: return 0
         }
+    }
+
+    private enum Keys {
+        static let taskFields: [JSONKey] = ["title", "description", "privacy", "storyPoints", "priority", "frequencyDays", "extensions"]
+        static let createTodo: [JSONKey] = ["todoTaskId", "deadline", "notes"]
+        static let completeTodo: [JSONKey] = ["todoTaskId", "completed", "notes"]
+        static let snooze: [JSONKey] = ["todoTaskId", "daysToExtend", "newDeadline", "notes"]
+        static let delete: [JSONKey] = ["deletedChain"]
+        static let merge: [JSONKey] = ["base", "policy", "resolutions"]
     }
 
     /// How much longer a canonical form can be than its source: a number token grows at
@@ -38,10 +46,11 @@ enum PayloadRules {
 
     static func check<O: JSONObjectReadable>(_ payload: O, action: Action, parents: [NodeID]?, parentCount: Int?, sourceBytes: Int?, into sink: inout FindingSink) -> Payload? {
         let before = sink.findings.count
-        sink.checkKeys(payload, at: path, allowed: allowedKeys(action), unknownRule: .payloadUnknownKey, reservedIsForbidden: true,
-                       what: "a \(action.rawValue) payload")
-        for key in requiredKeys(action) where payload[key] == nil {
-            sink.add(.payloadRequired, "a \(action.rawValue) payload requires \"\(key)\"", at: JSONPath.member(path, key))
+        let allowed = allowedKeys(action)
+        let scan = sink.checkKeys(payload, at: path, allowed: allowed, unknownRule: .payloadUnknownKey, reservedIsForbidden: true,
+                                  what: "a \(action.rawValue) payload")
+        for k in 0..<requiredCount(action) where !scan.has(k) {
+            sink.add(.payloadRequired, "a \(action.rawValue) payload requires \"\(allowed[k])\"", at: JSONPath.member(path, allowed[k]))
         }
         if let sourceBytes, Double(sourceBytes) * maxCanonicalGrowth < Double(maxPayloadBytes) {
             // Provably within the limit: skip serializing it.
@@ -94,7 +103,7 @@ enum PayloadRules {
     static func taskFields<O: JSONObjectReadable>(_ payload: O, into sink: inout FindingSink) -> TaskFieldValues {
         var fields = TaskFieldValues()
         for field in TaskField.metadata {
-            guard let value = payload[field.rawValue] else { continue }
+            guard let value = payload[field.key] else { continue }
             if let typed = fieldValue(value, for: field, at: JSONPath.member(path, field.rawValue), into: &sink) {
                 fields[field] = typed
             }
