@@ -382,6 +382,9 @@ struct LogPass {
         }
         primary[Int(position)] = findings.primaryCode
 
+        // Untouched when there is nothing to add: a verdict run on a copy of the pass
+        // (`Incremental.verdict`) would otherwise copy all the record verdicts.
+        guard !findings.isEmpty else { return }
         let record = representative[Int(position)]
         verdicts[record].findings += findings
         if let code = findings.primaryCode {
