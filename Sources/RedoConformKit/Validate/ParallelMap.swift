@@ -19,6 +19,35 @@ public enum ParallelMap {
     }
 
     public static func map<T: Sendable, R>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> [R] {
+        let slots = fill(items, jobs: jobs, transform)
+        // Moved out of the slots, not copied: a copy would retain every reference a result
+        // holds (a check's node, its findings) only for the slots to release them again.
+        return Array(unsafeUninitializedCapacity: items.count) { out, count in
+            for index in 0..<items.count {
+                (out.baseAddress! + index).initialize(to: slots.buffer[index].take()!)
+            }
+            count = items.count
+        }
+    }
+
+    /// The same for a transform with two results, returned as two arrays (moved straight
+    /// into them: splitting an array of pairs afterwards would move every result twice).
+    public static func map<T: Sendable, A, B>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> (A, B)) -> ([A], [B]) {
+        let slots = fill(items, jobs: jobs, transform)
+        var second: [B] = []
+        second.reserveCapacity(items.count)
+        let first = [A](unsafeUninitializedCapacity: items.count) { out, count in
+            for index in 0..<items.count {
+                let (a, b) = slots.buffer[index].take()!
+                (out.baseAddress! + index).initialize(to: a)
+                second.append(b)
+            }
+            count = items.count
+        }
+        return (first, second)
+    }
+
+    private static func fill<T: Sendable, R>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> Slots<R> {
         let slots = Slots<R>(count: items.count)
         let workers = max(1, min(jobs, items.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -28,14 +57,7 @@ public enum ParallelMap {
                 index += workers
             }
         }
-        // Moved out of the slots, not copied: a copy would retain every reference a result
-        // holds (a check's node, its findings) only for the slots to release them again.
-        return Array(unsafeUninitializedCapacity: items.count) { out, count in
-            for index in 0..<items.count {
-                (out.baseAddress! + index).initialize(to: slots.buffer[index].take()!)
-            }
-            count = items.count
-        }
+        return slots
     }
 }
 
@@ -47,7 +69,7 @@ enum RecordChecks {
 
     /// The same, leaving the signatures of otherwise passing byte records unverified
     /// (`NodeValidator.check(bytes:deferringSignature:)`); they come back with their check.
-    static func checkDeferringSignatures(_ records: [InputRecord], validator: NodeValidator, jobs: Int) -> [(NodeCheck, DeferredSignature?)] {
+    static func checkDeferringSignatures(_ records: [InputRecord], validator: NodeValidator, jobs: Int) -> ([NodeCheck], [DeferredSignature?]) {
         ParallelMap.map(records, jobs: jobs) { record in
             // Only records with nothing to add after the validator: the export-key rule
             // of map entries would otherwise come before the signature's finding.

@@ -159,20 +159,17 @@ public struct ValidationRun {
         }
 
         private mutating func absorb(_ batch: CheckedBatch) {
-            var results = batch.wait()
+            var (checks, deferred) = batch.wait()
             var jobs: [SignatureVerifier.Job] = []
-            var checks: [NodeCheck] = []
-            checks.reserveCapacity(results.count)
-            // Taken from the back (popLast moves, a loop over the array would copy every
-            // check and retain all it holds), then put back in record order.
-            while let (check, deferred) = results.popLast() {
-                if let deferred, let id = check.claimedNodeId {
-                    jobs.append(SignatureVerifier.Job(record: absorbed + results.count, id: id, signature: deferred))
+            jobs.reserveCapacity(deferred.count)
+            for k in deferred.indices {
+                // Moved out (`take`), not copied: a copy would retain the body only for the
+                // array to release it.
+                if let signature = deferred[k].take(), let id = checks[k].claimedNodeId {
+                    jobs.append(SignatureVerifier.Job(record: absorbed + k, id: id, signature: signature))
                 }
-                checks.append(check)
             }
-            checks.reverse()
-            jobs.reverse()
+            deferred = []
             verifier.submit(jobs)
             absorbed += checks.count
             identities += checks.map(RecordIdentity.init)
@@ -207,7 +204,7 @@ public struct ValidationRun {
 /// CPU instead of 190%), while from a plain thread it uses every core.
 private final class CheckedBatch: @unchecked Sendable {
     // @unchecked: `checks` is written by the thread before it signals, read after `wait`.
-    private var checks: [(NodeCheck, DeferredSignature?)] = []
+    private var checks: ([NodeCheck], [DeferredSignature?]) = ([], [])
     private let done = DispatchSemaphore(value: 0)
 
     init(_ records: [InputRecord], validator: NodeValidator, jobs: Int) {
@@ -219,9 +216,9 @@ private final class CheckedBatch: @unchecked Sendable {
         thread.start()
     }
 
-    func wait() -> [(NodeCheck, DeferredSignature?)] {
+    func wait() -> ([NodeCheck], [DeferredSignature?]) {
         done.wait()
-        defer { checks = [] }
+        defer { checks = ([], []) }
         return checks
     }
 }

@@ -1,3 +1,5 @@
+import RedoCrypto
+
 /// `author.userId`: 32 lowercase hex digits (the first 16 bytes of the public key), held
 /// as its 128 bits so a million nodes need no million strings. Numeric order is the order
 /// of the hex text, which is what lww's `author` tiebreaker compares.
@@ -13,20 +15,13 @@ public struct UserId: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The same, from the text's UTF-8 bytes.
     public init?(utf8 units: UnsafeBufferPointer<UInt8>) {
-        guard units.count == 32 else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0
-        for (k, unit) in units.enumerated() {
-            let digit: UInt8
-            switch unit {
-            case 0x30...0x39: digit = unit - 0x30
-            case 0x61...0x66: digit = unit - 0x61 + 10
-            default: return nil
-            }
-            if k < 16 { high = high << 4 | UInt64(digit) } else { low = low << 4 | UInt64(digit) }
-        }
+        guard units.count == 32, let high = Hex.word(units, at: 0, digits: 16), let low = Hex.word(units, at: 16, digits: 16) else { return nil }
         self.high = high
         self.low = low
     }
+
+    /// Whether this is `key`'s userId (its first 16 bytes).
+    public func isPrefix(of key: Ed25519PublicKey) -> Bool { (high, low) == key.userIdWords }
 
     public var text: String {
         let digits = Array("0123456789abcdef".utf8)

@@ -48,15 +48,13 @@ public struct Ed25519PublicKey: Hashable, Sendable {
         storage = words
     }
 
+    /// The key's first 16 bytes (REDO's userId) as two big-endian words.
+    public var userIdWords: (high: UInt64, low: UInt64) { (UInt64(bigEndian: storage[0]), UInt64(bigEndian: storage[1])) }
+
     /// Whether `units` (UTF-8) are the key's first 16 bytes as 32 lowercase hex digits.
     public func isRedoUserId(utf8 units: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard units.count == 32 else { return false }
-        return withUnsafeBytes { bytes in
-            for k in 0..<16 where Hex.lowercaseDigitValue(units[2 * k]) != bytes[k] >> 4 || Hex.lowercaseDigitValue(units[2 * k + 1]) != bytes[k] & 0xF {
-                return false
-            }
-            return true
-        }
+        guard units.count == 32, let high = Hex.word(units, at: 0, digits: 16), let low = Hex.word(units, at: 16, digits: 16) else { return false }
+        return (high, low) == userIdWords
     }
 
     public var hex: String { Hex.encode(bytes) }

@@ -153,9 +153,8 @@ enum EnvelopeRules {
         }
         if let value = sink.require(author, "userId", at: "$.author", rule: .envelopeRequired, what: "author") {
             let key = fields.publicKey
-            // The id and whether it is the key's prefix, read from the same bytes.
             switch sink.parsed(value, at: "$.author.userId", typeRule: .envelopeType, { units in
-                UserId(utf8: units).map { ($0, key.map { $0.isRedoUserId(utf8: units) } ?? true) }
+                UserId(utf8: units).map { ($0, key.map($0.isPrefix) ?? true) }
             }) {
             case let .success((userId, isPrefix))?:
                 fields.userId = userId
