@@ -15,8 +15,13 @@ import Darwin
 /// result. Buffers that grew past `keptBytes` for an unusually large document are
 /// dropped afterwards, so one 16 MB record does not pin 16 MB per thread.
 final class TapeWorkspace {
-    private var parser: JSONParser<JSONTapeBuilder>?
-    private var canonicalizer: TapeCanonicalizer?
+    /// Used in place (a parser copied in and out per document retained and released each
+    /// of its buffers every time); `parserBusy` marks a parse in progress.
+    private var parser = JSONParser(sink: JSONTapeBuilder(), limits: .default)
+    private var parserBusy = false
+    /// The same for the canonicalizer.
+    private var canonicalizer = TapeCanonicalizer()
+    private var canonicalizerBusy = false
 
     /// Buffer bytes a thread keeps between documents, at most, per buffer set (the
     /// parser's tape and the canonicalizer's output): a REDO node needs a few kilobytes.
@@ -26,23 +31,38 @@ final class TapeWorkspace {
     static func withParsed<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits,
                               _ body: (JSONTape) -> R) throws(JSONSyntaxError) -> R {
         let workspace = current
-        var parser = workspace.parser.take() ?? JSONParser(sink: JSONTapeBuilder(), limits: limits)
-        defer {
-            let tape = parser.sink.tape
-            if tape.entries.capacity * MemoryLayout<JSONTape.Entry>.stride + tape.arena.capacity <= keptBytes { workspace.parser = parser }
+        guard !workspace.parserBusy else {
+            var parser = JSONParser(sink: JSONTapeBuilder(), limits: limits)
+            try parser.parse(bytes)
+            return body(parser.sink.tape)
         }
-        parser.limits = limits
-        parser.sink.reset()
-        try parser.parse(bytes)
-        return body(parser.sink.tape)
+        workspace.parserBusy = true
+        defer {
+            workspace.parserBusy = false
+            let tape = workspace.parser.sink.tape
+            if tape.entries.capacity * MemoryLayout<JSONTape.Entry>.stride + tape.arena.capacity > keptBytes {
+                workspace.parser = JSONParser(sink: JSONTapeBuilder(), limits: .default)
+            }
+        }
+        workspace.parser.limits = limits
+        workspace.parser.sink.reset()
+        try workspace.parser.parse(bytes)
+        return body(workspace.parser.sink.tape)
     }
 
     /// Runs `body` with this thread's canonicalizer.
     static func withCanonicalizer<R>(_ body: (inout TapeCanonicalizer) -> R) -> R {
         let workspace = current
-        var canonicalizer = workspace.canonicalizer.take() ?? TapeCanonicalizer()
-        defer { if canonicalizer.capacityBytes <= keptBytes { workspace.canonicalizer = canonicalizer } }
-        return body(&canonicalizer)
+        guard !workspace.canonicalizerBusy else {
+            var canonicalizer = TapeCanonicalizer()
+            return body(&canonicalizer)
+        }
+        workspace.canonicalizerBusy = true
+        defer {
+            workspace.canonicalizerBusy = false
+            if workspace.canonicalizer.capacityBytes > keptBytes { workspace.canonicalizer = TapeCanonicalizer() }
+        }
+        return body(&workspace.canonicalizer)
     }
 
     // MARK: Thread-local storage
