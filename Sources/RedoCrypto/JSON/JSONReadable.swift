@@ -29,8 +29,10 @@ public protocol JSONObjectReadable {
     /// Calls `body` with each member in source order.
     func forEachMember(_ body: (String, Value) -> Void)
     /// In one pass over the members: which of `keys` the object has (bit i for keys[i];
-    /// at most 64 keys) and every other key, in source order. Compared bytewise.
+    /// at most 16 keys), where, and every other key, in source order. Compared bytewise.
     func scanKeys(_ keys: [JSONKey]) -> KeyScan
+    /// The value of `keys[k]` as found by `scanKeys(keys)` on this object (no search).
+    func value(_ scan: KeyScan, _ k: Int) -> Value?
     /// The canonical bytes of the object without the named members (a node's body).
     func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8]
 }
@@ -55,13 +57,17 @@ extension JSONObject: JSONObjectReadable {
     }
 
     public func scanKeys(_ keys: [JSONKey]) -> KeyScan {
-        precondition(keys.count <= 64, "at most 64 keys are scanned for")
+        precondition(keys.count <= KeyScan.maxKeys, "at most \(KeyScan.maxKeys) keys are scanned for")
         var scan = KeyScan()
         for index in members.indices {
             let key = members[index].key
-            if let k = keys.firstIndex(where: { $0.matches(key) }) { scan.present |= 1 << k } else { scan.others.append(key) }
+            if let k = keys.firstIndex(where: { $0.matches(key) }) { scan.found(k, at: index) } else { scan.others.append(key) }
         }
         return scan
+    }
+
+    public func value(_ scan: KeyScan, _ k: Int) -> JSONValue? {
+        scan.has(k) ? members[Int(scan.slots[k])].value : nil
     }
 
     public func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
@@ -72,12 +78,21 @@ extension JSONObject: JSONObjectReadable {
     }
 }
 
-/// What `scanKeys` found: the listed keys present, and the others.
+/// What `scanKeys` found: the listed keys present and where, and the others.
 public struct KeyScan {
+    public static let maxKeys = 16
     /// Bit i set: the object has the i-th listed key.
-    public var present: UInt64 = 0
+    public private(set) var present: UInt64 = 0
+    /// Where the i-th listed key's value is (the reader's own position), when present.
+    /// Inline: a scan allocates nothing unless the object has unlisted keys.
+    var slots = SIMD16<Int32>(repeating: -1)
     /// Keys not listed, in source order.
     public var others: [String] = []
 
     public func has(_ k: Int) -> Bool { present & 1 << k != 0 }
+
+    mutating func found(_ k: Int, at slot: Int) {
+        present |= 1 << k
+        slots[k] = Int32(slot)
+    }
 }

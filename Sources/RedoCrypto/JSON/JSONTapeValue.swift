@@ -135,13 +135,17 @@ public struct JSONTapeObject: JSONObjectReadable {
     }
 
     public func scanKeys(_ keys: [JSONKey]) -> KeyScan {
-        precondition(keys.count <= 64, "at most 64 keys are scanned for")
+        precondition(keys.count <= KeyScan.maxKeys, "at most \(KeyScan.maxKeys) keys are scanned for")
         var scan = KeyScan()
-        walk { bytes, _ in
-            if let k = keys.firstIndex(where: { $0.matches(bytes) }) { scan.present |= 1 << k } else { scan.others.append(String(decoding: bytes, as: UTF8.self)) }
+        walk { bytes, value in
+            if let k = keys.firstIndex(where: { $0.matches(bytes) }) { scan.found(k, at: value) } else { scan.others.append(String(decoding: bytes, as: UTF8.self)) }
             return true
         }
         return scan
+    }
+
+    public func value(_ scan: KeyScan, _ k: Int) -> JSONTapeValue? {
+        scan.has(k) ? JSONTapeValue(source: source, index: Int(scan.slots[k])) : nil
     }
 
     public func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {

@@ -31,6 +31,10 @@ enum EnvelopeRules {
     /// rejected for that, not for a missing key).
     static let topLevelKeys: [JSONKey] = ["id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature"]
     static let requiredTopLevelCount = 8
+    /// Places in `topLevelKeys`: the envelope's fields are read from the key scan.
+    private enum Top {
+        static let id = 0, version = 1, parents = 2, timestamp = 3, author = 4, action = 5, taskId = 6, data = 7, signature = 8
+    }
     static let optionalAuthorKeys: [JSONKey] = ["name", "email", "deviceName"]
     static let authorKeys: [JSONKey] = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
 
@@ -42,7 +46,7 @@ enum EnvelopeRules {
             sink.add(.envelopeRequired, "a node is missing required key \"\(topLevelKeys[k])\"", at: JSONPath.member(root, topLevelKeys[k]))
         }
 
-        if let value = node["id"] {
+        if let value = node.value(scan, Top.id) {
             fields.idValue = value
             switch sink.parsed(value, at: "$.id", typeRule: .envelopeType, { NodeID(utf8: $0) }) {
             case let .success(id)?: fields.id = id
@@ -52,7 +56,7 @@ enum EnvelopeRules {
             }
         }
 
-        if let value = node["version"] {
+        if let value = node.value(scan, Top.version) {
             if let number = value.numberValue {
                 if FindingSink.integer(value) != 1 {
                     sink.add(.versionValue, "version must be the integer 1, found \(ESNumberFormat.string(number))", at: "$.version")
@@ -62,18 +66,18 @@ enum EnvelopeRules {
             }
         }
 
-        if let value = node["action"], let text = sink.string(value, at: "$.action", typeRule: .envelopeType) {
+        if let value = node.value(scan, Top.action), let text = sink.string(value, at: "$.action", typeRule: .envelopeType) {
             fields.action = Action(rawValue: text)
             if fields.action == nil {
                 sink.add(.actionEnum, "\(MessageText.quoted(text)) is not a REDO action (\(Action.allCases.map(\.rawValue).joined(separator: ", ")))", at: "$.action")
             }
         }
 
-        if let value = node["parents"] {
+        if let value = node.value(scan, Top.parents) {
             (fields.parents, fields.parentCount) = checkParents(value, action: fields.action, into: &sink)
         }
 
-        if let value = node["timestamp"], let timestamp = sink.object(value, at: "$.timestamp", typeRule: .envelopeType) {
+        if let value = node.value(scan, Top.timestamp), let timestamp = sink.object(value, at: "$.timestamp", typeRule: .envelopeType) {
             sink.checkKeys(timestamp, at: "$.timestamp", allowed: ["lamport", "wall"], unknownRule: .envelopeUnknownKey, what: "timestamp")
             if let lamport = sink.require(timestamp, "lamport", at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
                 fields.lamport = sink.integer(lamport, in: 1...Int64(FindingSink.maxSafeInteger), at: "$.timestamp.lamport",
@@ -84,23 +88,23 @@ enum EnvelopeRules {
             }
         }
 
-        if let value = node["author"], let author = sink.object(value, at: "$.author", typeRule: .envelopeType) {
+        if let value = node.value(scan, Top.author), let author = sink.object(value, at: "$.author", typeRule: .envelopeType) {
             checkAuthor(author, into: &sink, fields: &fields)
         }
 
-        if let value = node["taskId"] {
+        if let value = node.value(scan, Top.taskId) {
             fields.taskIdValue = value
             fields.taskId = sink.uuid(value, at: "$.taskId", typeRule: .envelopeType, formatRule: .taskIdFormat)
         }
 
-        if let value = node["data"], let data = sink.object(value, at: "$.data", typeRule: .envelopeType) {
+        if let value = node.value(scan, Top.data), let data = sink.object(value, at: "$.data", typeRule: .envelopeType) {
             sink.checkKeys(data, at: "$.data", allowed: ["payload"], unknownRule: .envelopeUnknownKey, what: "data")
             if let payload = sink.require(data, "payload", at: "$.data", rule: .envelopeRequired, what: "data") {
                 fields.payload = sink.object(payload, at: "$.data.payload", typeRule: .envelopeType)
             }
         }
 
-        if let value = node["signature"] {
+        if let value = node.value(scan, Top.signature) {
             switch sink.parsed(value, at: "$.signature", typeRule: .envelopeType, { Ed25519Signature(hexUTF8: $0) }) {
             case let .success(signature)?: fields.signature = signature
             case let .failure(refused)?:
