@@ -184,34 +184,35 @@ public struct LogGenerator {
     }
 
     private func selfParent(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
-        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "self parent"), index: 0)
-        var previous = life.create()
-        state.add(previous, emit)
-        for k in 1..<max(2, nodes) {
-            let next = Draft(action: .update, task: life.task, parents: [previous.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
-                             payload: [member("storyPoints", num(Double(k % 13)))])
-            if k % 2 == 0 {
-                // Claims its own id as a parent: the id cannot be the hash of a body that
-                // contains it, so the record fails its hash; nothing may loop on it.
-                state.addRaw(Draft(action: .update, task: life.task, parents: [previous.id, next.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
-                                   payload: [member("storyPoints", num(Double(k % 13)))]), idText: next.id, emit)
-            } else {
-                state.add(next, emit)
-                previous = next
-            }
+        // Claims its own id as a parent: the id cannot be the hash of a body that contains
+        // it, so the record fails its hash; nothing may loop on it.
+        chainWithStrays("self parent", &state, emit) { task, next, previous, k in
+            (Draft(action: .update, task: task, parents: [previous.id, next.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
+                   payload: [member("storyPoints", num(Double(k % 13)))]), next.id)
         }
     }
 
     private func sharedPrefix(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
-        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "shared prefix"), index: 0)
+        chainWithStrays("shared prefix", &state, emit) { _, next, _, k in
+            let suffix = String(UInt64(k), radix: 16)
+            return (next, NodeID.prefix + String(repeating: "0", count: 64 - suffix.count) + suffix)
+        }
+    }
+
+    /// A chain of UPDATEs in one task in which every other record is a stray:
+    /// `stray(task, next, previous, k)` gives the draft written instead of `next` and the
+    /// id text it claims; the chain goes on from `previous`.
+    private func chainWithStrays(_ label: String, _ state: inout GeneratorState, _ emit: ([UInt8]) -> Void,
+                                 stray: (_ task: String, _ next: Draft, _ previous: Draft, _ k: Int) -> (Draft, String)) {
+        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, label), index: 0)
         var previous = life.create()
         state.add(previous, emit)
         for k in 1..<max(2, nodes) {
             let next = Draft(action: .update, task: life.task, parents: [previous.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
                              payload: [member("storyPoints", num(Double(k % 13)))])
             if k % 2 == 0 {
-                let suffix = String(UInt64(k), radix: 16)
-                state.addRaw(next, idText: NodeID.prefix + String(repeating: "0", count: 64 - suffix.count) + suffix, emit)
+                let (draft, idText) = stray(life.task, next, previous, k)
+                state.addRaw(draft, idText: idText, emit)
             } else {
                 state.add(next, emit)
                 previous = next

@@ -18,16 +18,10 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
     }
 
-    /// Every word: a digest read from input is attacker-chosen until the content it
-    /// names is checked, so no word may be left out (ids sharing one would collide).
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(w0)
-        hasher.combine(w1)
-        hasher.combine(w2)
-        hasher.combine(w3)
-    }
-
-    /// What dictionaries and sets use: `WordHash` instead of SipHash (see there why).
+    /// What dictionaries and sets use: `WordHash` over every word instead of SipHash (see
+    /// there why). Every word: a digest read from input is attacker-chosen until the
+    /// content it names is checked, and ids sharing a word left out would collide.
+    /// (`hash(into:)`, for digests inside other keys, is the synthesized one: all words.)
     public func _rawHashValue(seed: Int) -> Int {
         WordHash.hash(w0, w1, w2, w3, seed: seed)
     }

@@ -48,12 +48,7 @@ enum EnvelopeRules {
 
         if let value = node.value(scan, Top.id) {
             fields.idValue = value
-            switch sink.parsed(value, at: "$.id", typeRule: .envelopeType, { NodeID(utf8: $0) }) {
-            case let .success(id)?: fields.id = id
-            case let .failure(refused)?:
-                sink.add(.idFormat, "\(MessageText.quoted(refused.text)) is not a node id (sha256: + 64 lowercase hex digits)", at: "$.id")
-            case nil: break
-            }
+            fields.id = sink.nodeId(value, at: "$.id", typeRule: .envelopeType, formatRule: .idFormat)
         }
 
         if let value = node.value(scan, Top.version) {

@@ -122,20 +122,21 @@ struct FindingSink {
     }
 
     mutating func uuid<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule, formatRule: Rule) -> UUIDv4? {
-        switch parsed(value, at: path(), typeRule: typeRule, { UUIDv4(utf8: $0) }) {
-        case let .success(uuid)?: return uuid
-        case let .failure(refused)?:
-            add(formatRule, "\(MessageText.quoted(refused.text)) is not a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)", at: path())
-        case nil: break
-        }
-        return nil
+        form(value, at: path(), typeRule: typeRule, formatRule: formatRule,
+             "a lowercase UUID v4 (8-4-4-4-12 hex, version 4, variant 8/9/a/b)") { UUIDv4(utf8: $0) }
     }
 
     mutating func nodeId<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule, formatRule: Rule) -> NodeID? {
-        switch parsed(value, at: path(), typeRule: typeRule, { NodeID(utf8: $0) }) {
-        case let .success(id)?: return id
-        case let .failure(refused)?:
-            add(formatRule, "\(MessageText.quoted(refused.text)) is not a node id (sha256: + 64 lowercase hex digits)", at: path())
+        form(value, at: path(), typeRule: typeRule, formatRule: formatRule, "a node id (sha256: + 64 lowercase hex digits)") { NodeID(utf8: $0) }
+    }
+
+    /// A string of one strict form, read by `parse`: a `typeRule` finding for a
+    /// non-string, a `formatRule` finding ("<text> is not <expected>") for a refused one.
+    private mutating func form<V: JSONReadable, T>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule, formatRule: Rule,
+                                                   _ expected: @autoclosure () -> String, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+        switch parsed(value, at: path(), typeRule: typeRule, parse) {
+        case let .success(parsed)?: return parsed
+        case let .failure(refused)?: add(formatRule, "\(MessageText.quoted(refused.text)) is not \(expected())", at: path())
         case nil: break
         }
         return nil

@@ -7,26 +7,18 @@ enum PayloadRules {
     static let maxPayloadBytes = 1_048_576
     static let maxDaysToExtend: Int64 = 3_652_059
 
-    /// Keys each action's payload may carry, the required ones first (static: an array
-    /// literal in a function would be allocated on every call).
-    static func allowedKeys(_ action: Action) -> [JSONKey] {
+    /// Keys each action's payload may carry, and how many of them (listed first) are
+    /// required. Static: an array literal in a function would be allocated on every call.
+    static func keys(_ action: Action) -> (allowed: [JSONKey], required: Int) {
         switch action {
-        case .create, .update: return Keys.taskFields
-        case .createTodo: return Keys.createTodo
-        case .completeTodo: return Keys.completeTodo
-        case .snooze: return Keys.snooze
-        case .archive, .unarchive: return []
-        case .delete: return Keys.delete
-        case .merge: return Keys.merge
-        }
-    }
-
-    /// How many of `allowedKeys(action)` (listed first) are required.
-    static func requiredCount(_ action: Action) -> Int {
-        switch action {
-        case .create, .snooze, .merge: return 1
-        case .createTodo, .completeTodo: return 2
-        default: return 0
+        case .create: return (Keys.taskFields, 1)
+        case .update: return (Keys.taskFields, 0)
+        case .createTodo: return (Keys.createTodo, 2)
+        case .completeTodo: return (Keys.completeTodo, 2)
+        case .snooze: return (Keys.snooze, 1)
+        case .archive, .unarchive: return ([], 0)
+        case .delete: return (Keys.delete, 0)
+        case .merge: return (Keys.merge, 1)
         }
     }
 
@@ -46,10 +38,10 @@ enum PayloadRules {
 
     static func check<O: JSONObjectReadable>(_ payload: O, action: Action, parents: [NodeID]?, parentCount: Int?, sourceBytes: Int?, into sink: inout FindingSink) -> Payload? {
         let before = sink.findings.count
-        let allowed = allowedKeys(action)
+        let (allowed, required) = keys(action)
         let scan = sink.checkKeys(payload, at: path, allowed: allowed, unknownRule: .payloadUnknownKey, reservedIsForbidden: true,
                                   what: "a \(action.rawValue) payload")
-        for k in 0..<requiredCount(action) where !scan.has(k) {
+        for k in 0..<required where !scan.has(k) {
             sink.add(.payloadRequired, "a \(action.rawValue) payload requires \"\(allowed[k])\"", at: JSONPath.member(path, allowed[k]))
         }
         if let sourceBytes, Double(sourceBytes) * maxCanonicalGrowth < Double(maxPayloadBytes) {
