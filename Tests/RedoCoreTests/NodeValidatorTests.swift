@@ -86,6 +86,22 @@ final class NodeValidatorTests: XCTestCase {
         XCTAssertTrue(rules.isSuperset(of: ["envelope.unknownKey", "envelope.required"]), "\(rules)")
     }
 
+    /// Actions are read from their bytes: each name is its raw value, and near misses
+    /// (case, padding, an equivalent-looking letter, a NUL) are not actions.
+    func testActionNamesAreReadBytewise() {
+        for action in Action.allCases {
+            var name = action.rawValue
+            XCTAssertEqual(name.withUTF8 { Action(utf8: $0) }, action)
+        }
+        for near in ["create", "CREATE ", "CREATE\u{0}", "CRE\u{212A}TE", "", "MERGES", "MERG"] {
+            var name = near
+            XCTAssertNil(name.withUTF8 { Action(utf8: $0) }, near)
+        }
+        let check = NodeValidator().check(bytes: Self.node(action: "create"))
+        XCTAssertEqual(check.findings.first { $0.rule == .actionEnum }?.message,
+                       "\"create\" is not a REDO action (CREATE, UPDATE, DELETE, COMPLETE_TODO, CREATE_TODO, SNOOZE, ARCHIVE, UNARCHIVE, MERGE)")
+    }
+
     func testProfiles() {
         let unsigned = Self.node(sign: false)
         XCTAssertEqual(NodeValidator(profile: .synced).check(bytes: unsigned).findings.map(\.rule.id), ["signature.missing"])

@@ -1,3 +1,5 @@
+import RedoCrypto
+
 /// The nine REDO v1 actions.
 public enum Action: String, Sendable, CaseIterable, Comparable {
     case create = "CREATE"
@@ -20,4 +22,21 @@ public enum Action: String, Sendable, CaseIterable, Comparable {
     }
 
     public static func < (lhs: Action, rhs: Action) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension Action {
+    /// The action named exactly by `bytes` (compared bytewise; no `String` is made).
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        for (action, name) in Self.names where name.matches(bytes) {
+            self = action
+            return
+        }
+        return nil
+    }
+
+    /// Every action with its name as static bytes (`ActionTests` checks they are the raw values).
+    private static let names: [(Action, JSONKey)] = [
+        (.create, "CREATE"), (.update, "UPDATE"), (.delete, "DELETE"), (.completeTodo, "COMPLETE_TODO"), (.createTodo, "CREATE_TODO"),
+        (.snooze, "SNOOZE"), (.archive, "ARCHIVE"), (.unarchive, "UNARCHIVE"), (.merge, "MERGE"),
+    ]
 }

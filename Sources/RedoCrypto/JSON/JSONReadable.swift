@@ -31,8 +31,8 @@ public protocol JSONObjectReadable {
     /// In one pass over the members: which of `keys` the object has (bit i for keys[i];
     /// at most 16 keys), where, and every other key, in source order. Compared bytewise.
     func scanKeys(_ keys: [JSONKey]) -> KeyScan
-    /// The value of `keys[k]` as found by `scanKeys(keys)` on this object (no search).
-    func value(_ scan: KeyScan, _ k: Int) -> Value?
+    /// The value at `slot`, a place `scanKeys` recorded on this object (see `value(_:_:)`).
+    func value(atSlot slot: Int) -> Value
     /// The canonical bytes of the object without the named members (a node's body).
     func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8]
 }
@@ -66,9 +66,7 @@ extension JSONObject: JSONObjectReadable {
         return scan
     }
 
-    public func value(_ scan: KeyScan, _ k: Int) -> JSONValue? {
-        scan.has(k) ? members[Int(scan.slots[k])].value : nil
-    }
+    public func value(atSlot slot: Int) -> JSONValue { members[slot].value }
 
     public func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
         var out: [UInt8] = []
@@ -82,17 +80,28 @@ extension JSONObject: JSONObjectReadable {
 public struct KeyScan {
     public static let maxKeys = 16
     /// Bit i set: the object has the i-th listed key.
-    public private(set) var present: UInt64 = 0
+    @usableFromInline private(set) var present: UInt64 = 0
     /// Where the i-th listed key's value is (the reader's own position), when present.
     /// Inline: a scan allocates nothing unless the object has unlisted keys.
-    var slots = SIMD16<Int32>(repeating: -1)
+    @usableFromInline var slots = SIMD16<Int32>(repeating: -1)
     /// Keys not listed, in source order.
     public var others: [String] = []
 
-    public func has(_ k: Int) -> Bool { present & 1 << k != 0 }
+    @inlinable public func has(_ k: Int) -> Bool { present & 1 << k != 0 }
 
     mutating func found(_ k: Int, at slot: Int) {
         present |= 1 << k
         slots[k] = Int32(slot)
+    }
+}
+
+extension JSONObjectReadable {
+    /// The value of `keys[k]` as found by `scanKeys(keys)` on this object (no search).
+    /// Inlinable, with a scalar slot crossing the module boundary: the rules read about
+    /// twenty values per node this way, and a call passing the whole scan cost more than
+    /// the read.
+    @inlinable
+    public func value(_ scan: KeyScan, _ k: Int) -> Value? {
+        scan.has(k) ? value(atSlot: Int(scan.slots[k])) : nil
     }
 }

@@ -144,9 +144,7 @@ public struct JSONTapeObject: JSONObjectReadable {
         return scan
     }
 
-    public func value(_ scan: KeyScan, _ k: Int) -> JSONTapeValue? {
-        scan.has(k) ? JSONTapeValue(source: source, index: Int(scan.slots[k])) : nil
-    }
+    public func value(atSlot slot: Int) -> JSONTapeValue { JSONTapeValue(source: source, index: slot) }
 
     public func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
         var out: [UInt8] = []

@@ -35,8 +35,13 @@ enum EnvelopeRules {
     private enum Top {
         static let id = 0, version = 1, parents = 2, timestamp = 3, author = 4, action = 5, taskId = 6, data = 7, signature = 8
     }
-    static let optionalAuthorKeys: [JSONKey] = ["name", "email", "deviceName"]
+    /// The author's keys: the three required first, then the optional ones (all strings).
     static let authorKeys: [JSONKey] = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
+    private enum Author {
+        static let userId = 0, deviceId = 1, publicKey = 2, optional = 3..<6
+    }
+    static let timestampKeys: [JSONKey] = ["lamport", "wall"]
+    static let dataKeys: [JSONKey] = ["payload"]
 
     static func check<O: JSONObjectReadable>(_ node: O, into sink: inout FindingSink) -> EnvelopeFields<O> {
         var fields = EnvelopeFields<O>()
@@ -61,10 +66,12 @@ enum EnvelopeRules {
             }
         }
 
-        if let value = node.value(scan, Top.action), let text = sink.string(value, at: "$.action", typeRule: .envelopeType) {
-            fields.action = Action(rawValue: text)
-            if fields.action == nil {
-                sink.add(.actionEnum, "\(MessageText.quoted(text)) is not a REDO action (\(Action.allCases.map(\.rawValue).joined(separator: ", ")))", at: "$.action")
+        if let value = node.value(scan, Top.action) {
+            switch sink.parsed(value, at: "$.action", typeRule: .envelopeType, { Action(utf8: $0) }) {
+            case let .success(action)?: fields.action = action
+            case let .failure(refused)?:
+                sink.add(.actionEnum, "\(MessageText.quoted(refused.text)) is not a REDO action (\(Action.allCases.map(\.rawValue).joined(separator: ", ")))", at: "$.action")
+            case nil: break
             }
         }
 
@@ -73,12 +80,12 @@ enum EnvelopeRules {
         }
 
         if let value = node.value(scan, Top.timestamp), let timestamp = sink.object(value, at: "$.timestamp", typeRule: .envelopeType) {
-            sink.checkKeys(timestamp, at: "$.timestamp", allowed: ["lamport", "wall"], unknownRule: .envelopeUnknownKey, what: "timestamp")
-            if let lamport = sink.require(timestamp, "lamport", at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
+            let keys = sink.checkKeys(timestamp, at: "$.timestamp", allowed: timestampKeys, unknownRule: .envelopeUnknownKey, what: "timestamp")
+            if let lamport = sink.require(timestamp, keys, 0, of: timestampKeys, at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
                 fields.lamport = sink.integer(lamport, in: 1...Int64(FindingSink.maxSafeInteger), at: "$.timestamp.lamport",
                                               typeRule: .envelopeType, rangeRule: .lamportRange)
             }
-            if let wall = sink.require(timestamp, "wall", at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
+            if let wall = sink.require(timestamp, keys, 1, of: timestampKeys, at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
                 fields.wall = sink.time(wall, at: "$.timestamp.wall", typeRule: .envelopeType, formatRule: .wallFormat, instantRule: .wallInstant)
             }
         }
@@ -93,8 +100,8 @@ enum EnvelopeRules {
         }
 
         if let value = node.value(scan, Top.data), let data = sink.object(value, at: "$.data", typeRule: .envelopeType) {
-            sink.checkKeys(data, at: "$.data", allowed: ["payload"], unknownRule: .envelopeUnknownKey, what: "data")
-            if let payload = sink.require(data, "payload", at: "$.data", rule: .envelopeRequired, what: "data") {
+            let keys = sink.checkKeys(data, at: "$.data", allowed: dataKeys, unknownRule: .envelopeUnknownKey, what: "data")
+            if let payload = sink.require(data, keys, 0, of: dataKeys, at: "$.data", rule: .envelopeRequired, what: "data") {
                 fields.payload = sink.object(payload, at: "$.data.payload", typeRule: .envelopeType)
             }
         }
@@ -141,8 +148,9 @@ enum EnvelopeRules {
     }
 
     private static func checkAuthor<O: JSONObjectReadable, F>(_ author: O, into sink: inout FindingSink, fields: inout EnvelopeFields<F>) {
-        sink.checkKeys(author, at: "$.author", allowed: authorKeys, unknownRule: .envelopeUnknownKey, what: "author")
-        if let value = sink.require(author, "publicKey", at: "$.author", rule: .envelopeRequired, what: "author") {
+        let keys = sink.checkKeys(author, at: "$.author", allowed: authorKeys, unknownRule: .envelopeUnknownKey, what: "author")
+        // publicKey first: the userId check compares with it.
+        if let value = sink.require(author, keys, Author.publicKey, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author") {
             switch sink.parsed(value, at: "$.author.publicKey", typeRule: .envelopeType, { Ed25519PublicKey(hexUTF8: $0) }) {
             case let .success(key)?: fields.publicKey = key
             case let .failure(refused)?:
@@ -150,7 +158,7 @@ enum EnvelopeRules {
             case nil: break
             }
         }
-        if let value = sink.require(author, "userId", at: "$.author", rule: .envelopeRequired, what: "author") {
+        if let value = sink.require(author, keys, Author.userId, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author") {
             let key = fields.publicKey
             switch sink.parsed(value, at: "$.author.userId", typeRule: .envelopeType, { units in
                 UserId(utf8: units).map { ($0, key.map($0.isPrefix) ?? true) }
@@ -165,12 +173,12 @@ enum EnvelopeRules {
             case nil: break
             }
         }
-        if let value = sink.require(author, "deviceId", at: "$.author", rule: .envelopeRequired, what: "author"),
+        if let value = sink.require(author, keys, Author.deviceId, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author"),
            sink.isString(value, at: "$.author.deviceId", typeRule: .envelopeType), value.withUTF8String({ $0.isEmpty }) == true {
             sink.add(.deviceIdEmpty, "deviceId must not be empty", at: "$.author.deviceId")
         }
-        for key in optionalAuthorKeys {
-            if let value = author[key] { _ = sink.isString(value, at: JSONPath.member("$.author", key), typeRule: .envelopeType) }
+        for k in Author.optional {
+            if let value = author.value(keys, k) { _ = sink.isString(value, at: JSONPath.member("$.author", authorKeys[k]), typeRule: .envelopeType) }
         }
     }
 }

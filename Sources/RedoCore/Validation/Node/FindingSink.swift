@@ -23,24 +23,36 @@ struct FindingSink {
     /// E_FORBIDDEN_FIELD when `reservedIsForbidden` and the key is a reserved name.
     /// Returns which allowed keys it has (bit i: allowed[i]), for the required-key checks.
     @discardableResult
-    mutating func checkKeys<O: JSONObjectReadable>(_ object: O, at path: String, allowed: [JSONKey], unknownRule: Rule, reservedIsForbidden: Bool = false, what: String) -> KeyScan {
+    mutating func checkKeys<O: JSONObjectReadable>(_ object: O, at path: String, allowed: [JSONKey], unknownRule: Rule, reservedIsForbidden: Bool = false, what: @autoclosure () -> String) -> KeyScan {
         // Bytewise: "public\u{212A}ey" is not "publicKey", though Swift's == says it is.
         let scan = object.scanKeys(allowed)
         for key in scan.others {
             if reservedIsForbidden && ReservedNames.contains(key) {
                 add(.payloadReserved, "\(MessageText.quoted(key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, key))
             } else {
-                add(unknownRule, "\(what) has no key \(MessageText.quoted(key)) (allowed: \(allowed.map(\.text).joined(separator: ", ")))", at: JSONPath.member(path, key))
+                add(unknownRule, "\(what()) has no key \(MessageText.quoted(key)) (allowed: \(allowed.map(\.text).joined(separator: ", ")))", at: JSONPath.member(path, key))
             }
         }
         return scan
     }
 
     /// A required member, or a `requiredRule` finding.
-    mutating func require<O: JSONObjectReadable>(_ object: O, _ key: JSONKey, at path: @autoclosure () -> String, rule: Rule, what: String) -> O.Value? {
+    mutating func require<O: JSONObjectReadable>(_ object: O, _ key: JSONKey, at path: @autoclosure () -> String, rule: Rule, what: @autoclosure () -> String) -> O.Value? {
         if let value = object[key] { return value }
-        add(rule, "\(what) is missing required key \"\(key)\"", at: JSONPath.member(path(), key))
+        missing(key, at: path(), rule: rule, what: what())
         return nil
+    }
+
+    /// The required member `keys[k]` as `scan` (of `keys`) found it, or a `rule` finding.
+    mutating func require<O: JSONObjectReadable>(_ object: O, _ scan: KeyScan, _ k: Int, of keys: [JSONKey], at path: @autoclosure () -> String,
+                                                 rule: Rule, what: @autoclosure () -> String) -> O.Value? {
+        if let value = object.value(scan, k) { return value }
+        missing(keys[k], at: path(), rule: rule, what: what())
+        return nil
+    }
+
+    private mutating func missing(_ key: JSONKey, at path: String, rule: Rule, what: String) {
+        add(rule, "\(what) is missing required key \"\(key)\"", at: JSONPath.member(path, key))
     }
 
     mutating func string<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule) -> String? {

@@ -22,8 +22,12 @@ enum PayloadRules {
         }
     }
 
+    /// Each action's keys; the rules read values from the key scan by place in these lists.
     private enum Keys {
         static let taskFields: [JSONKey] = ["title", "description", "privacy", "storyPoints", "priority", "frequencyDays", "extensions"]
+        /// Where each of `TaskField.metadata` stands in `taskFields`.
+        static let metadataPlaces = TaskField.metadata.map { field in taskFields.firstIndex { $0.matches(field.rawValue) }! }
+        static let extensions = 6
         static let createTodo: [JSONKey] = ["todoTaskId", "deadline", "notes"]
         static let completeTodo: [JSONKey] = ["todoTaskId", "completed", "notes"]
         static let snooze: [JSONKey] = ["todoTaskId", "daysToExtend", "newDeadline", "notes"]
@@ -56,27 +60,27 @@ enum PayloadRules {
             if action == .update && payload.count == 0 {
                 sink.add(.updateEmpty, "an UPDATE must set at least one field", at: path)
             }
-            let fields = taskFields(payload, into: &sink)
-            if let extensions = payload["extensions"] { checkExtensions(extensions, into: &sink) }
+            let fields = taskFields(payload, scan, into: &sink)
+            if let extensions = payload.value(scan, Keys.extensions) { checkExtensions(extensions, into: &sink) }
             typed = action == .create ? .create(fields) : .update(fields)
-        case .createTodo:
-            let todo = payload["todoTaskId"].flatMap { todoId($0, into: &sink) }
-            let deadline = payload["deadline"].flatMap { time($0, "deadline", into: &sink) }
-            let notes = payload["notes"].flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
+        case .createTodo: // todoTaskId, deadline, notes
+            let todo = payload.value(scan, 0).flatMap { todoId($0, into: &sink) }
+            let deadline = payload.value(scan, 1).flatMap { time($0, "deadline", into: &sink) }
+            let notes = payload.value(scan, 2).flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
             typed = todo.flatMap { t in deadline.map { .createTodo(todo: t, deadline: $0, notes: notes) } }
-        case .completeTodo:
-            let todo = payload["todoTaskId"].flatMap { todoId($0, into: &sink) }
-            let completed = payload["completed"].flatMap { time($0, "completed", into: &sink) }
-            let notes = payload["notes"].flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
+        case .completeTodo: // todoTaskId, completed, notes
+            let todo = payload.value(scan, 0).flatMap { todoId($0, into: &sink) }
+            let completed = payload.value(scan, 1).flatMap { time($0, "completed", into: &sink) }
+            let notes = payload.value(scan, 2).flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
             typed = todo.flatMap { t in completed.map { .completeTodo(todo: t, completed: $0, notes: notes) } }
         case .snooze:
-            typed = snooze(payload, into: &sink)
+            typed = snooze(payload, scan, into: &sink)
         case .archive:
             typed = .archive
         case .unarchive:
             typed = .unarchive
         case .delete:
-            typed = deletedChain(payload, into: &sink).map { .delete(deletedChain: $0) }
+            typed = deletedChain(payload.value(scan, 0), into: &sink).map { .delete(deletedChain: $0) }
         case .merge:
             typed = MergeRules.check(payload, parents: parents, parentCount: parentCount, into: &sink).map { .merge($0) }
         }
@@ -92,10 +96,10 @@ enum PayloadRules {
 
     /// CREATE/UPDATE metadata: title (≥ 1 character), description, privacy, storyPoints
     /// (≥ 0), priority (1–5), frequencyDays (≥ 1).
-    static func taskFields<O: JSONObjectReadable>(_ payload: O, into sink: inout FindingSink) -> TaskFieldValues {
+    private static func taskFields<O: JSONObjectReadable>(_ payload: O, _ scan: KeyScan, into sink: inout FindingSink) -> TaskFieldValues {
         var fields = TaskFieldValues()
-        for field in TaskField.metadata {
-            guard let value = payload[field.key] else { continue }
+        for (field, place) in zip(TaskField.metadata, Keys.metadataPlaces) {
+            guard let value = payload.value(scan, place) else { continue }
             if let typed = fieldValue(value, for: field, at: JSONPath.member(path, field.rawValue), into: &sink) {
                 fields[field] = typed
             }
@@ -136,14 +140,15 @@ enum PayloadRules {
         sink.time(value, at: path + "." + key, typeRule: .payloadType, formatRule: .payloadTime, instantRule: .payloadTime)
     }
 
-    private static func snooze<O: JSONObjectReadable>(_ payload: O, into sink: inout FindingSink) -> Payload? {
-        let todo = payload["todoTaskId"].flatMap { todoId($0, into: &sink) }
-        let notes = payload["notes"].flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
-        let days = payload["daysToExtend"].flatMap {
+    /// todoTaskId, daysToExtend, newDeadline, notes.
+    private static func snooze<O: JSONObjectReadable>(_ payload: O, _ scan: KeyScan, into sink: inout FindingSink) -> Payload? {
+        let todo = payload.value(scan, 0).flatMap { todoId($0, into: &sink) }
+        let notes = payload.value(scan, 3).flatMap { sink.string($0, at: path + ".notes", typeRule: .payloadType) }
+        let days = payload.value(scan, 1).flatMap {
             sink.integer($0, in: 1...maxDaysToExtend, at: path + ".daysToExtend", typeRule: .payloadType, rangeRule: .payloadRange)
         }
-        let deadline = payload["newDeadline"].flatMap { time($0, "newDeadline", into: &sink) }
-        switch (payload["daysToExtend"] != nil, payload["newDeadline"] != nil) {
+        let deadline = payload.value(scan, 2).flatMap { time($0, "newDeadline", into: &sink) }
+        switch (scan.has(1), scan.has(2)) {
         case (true, true):
             sink.add(.snoozeExactlyOne, "SNOOZE must have exactly one of daysToExtend and newDeadline, found both", at: path)
             return nil
@@ -161,9 +166,9 @@ enum PayloadRules {
     /// deletedChain: absent or empty is E_MISSING_DELETED_CHAIN; not an array, or a
     /// non-string entry, is a type error; a malformed id is an encoding error; an id twice
     /// is E_MISSING_DELETED_CHAIN.
-    private static func deletedChain<O: JSONObjectReadable>(_ payload: O, into sink: inout FindingSink) -> [NodeID]? {
+    private static func deletedChain<V: JSONReadable>(_ value: V?, into sink: inout FindingSink) -> [NodeID]? {
         let chainPath = path + ".deletedChain"
-        guard let value = payload["deletedChain"] else {
+        guard let value else {
             sink.add(.deletedChainMissing, "a DELETE must carry deletedChain, the ids of every node it deletes", at: chainPath)
             return nil
         }
