@@ -15,13 +15,28 @@ import Darwin
 /// result. Buffers that grew past `keptBytes` for an unusually large document are
 /// dropped afterwards, so one 16 MB record does not pin 16 MB per thread.
 final class TapeWorkspace {
-    /// Used in place (a parser copied in and out per document retained and released each
-    /// of its buffers every time); `parserBusy` marks a parse in progress.
-    private var parser = JSONParser(sink: JSONTapeBuilder(), limits: .default)
-    private var parserBusy = false
-    /// The same for the canonicalizer.
-    private var canonicalizer = TapeCanonicalizer()
-    private var canonicalizerBusy = false
+    /// The buffers, used in place (a parser copied in and out per document retained and
+    /// released each of its buffers every time), behind a pointer: as stored properties of
+    /// a class every access was checked for exclusivity at run time, four per record. The
+    /// workspace belongs to one thread, so no access can overlap another.
+    private struct Buffers {
+        var parser = JSONParser(sink: JSONTapeBuilder(), limits: .default)
+        /// A parse is in progress on `parser`.
+        var parserBusy = false
+        var canonicalizer = TapeCanonicalizer()
+        var canonicalizerBusy = false
+    }
+    private let buffers: UnsafeMutablePointer<Buffers>
+
+    private init() {
+        buffers = .allocate(capacity: 1)
+        buffers.initialize(to: Buffers())
+    }
+
+    deinit {
+        buffers.deinitialize(count: 1)
+        buffers.deallocate()
+    }
 
     /// Buffer bytes a thread keeps between documents, at most, per buffer set (the
     /// parser's tape and the canonicalizer's output): a REDO node needs a few kilobytes.
@@ -30,39 +45,39 @@ final class TapeWorkspace {
     /// Parses `bytes` on this thread's tape and calls `body` with the tape.
     static func withParsed<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits,
                               _ body: (JSONTape) -> R) throws(JSONSyntaxError) -> R {
-        let workspace = current
-        guard !workspace.parserBusy else {
+        let buffers = current.buffers
+        guard !buffers.pointee.parserBusy else {
             var parser = JSONParser(sink: JSONTapeBuilder(), limits: limits)
             try parser.parse(bytes)
             return body(parser.sink.tape)
         }
-        workspace.parserBusy = true
+        buffers.pointee.parserBusy = true
         defer {
-            workspace.parserBusy = false
-            let tape = workspace.parser.sink.tape
+            buffers.pointee.parserBusy = false
+            let tape = buffers.pointee.parser.sink.tape
             if tape.entries.capacity * MemoryLayout<JSONTape.Entry>.stride + tape.arena.capacity > keptBytes {
-                workspace.parser = JSONParser(sink: JSONTapeBuilder(), limits: .default)
+                buffers.pointee.parser = JSONParser(sink: JSONTapeBuilder(), limits: .default)
             }
         }
-        workspace.parser.limits = limits
-        workspace.parser.sink.reset()
-        try workspace.parser.parse(bytes)
-        return body(workspace.parser.sink.tape)
+        buffers.pointee.parser.limits = limits
+        buffers.pointee.parser.sink.reset()
+        try buffers.pointee.parser.parse(bytes)
+        return body(buffers.pointee.parser.sink.tape)
     }
 
     /// Runs `body` with this thread's canonicalizer.
     static func withCanonicalizer<R>(_ body: (inout TapeCanonicalizer) -> R) -> R {
-        let workspace = current
-        guard !workspace.canonicalizerBusy else {
+        let buffers = current.buffers
+        guard !buffers.pointee.canonicalizerBusy else {
             var canonicalizer = TapeCanonicalizer()
             return body(&canonicalizer)
         }
-        workspace.canonicalizerBusy = true
+        buffers.pointee.canonicalizerBusy = true
         defer {
-            workspace.canonicalizerBusy = false
-            if workspace.canonicalizer.capacityBytes > keptBytes { workspace.canonicalizer = TapeCanonicalizer() }
+            buffers.pointee.canonicalizerBusy = false
+            if buffers.pointee.canonicalizer.capacityBytes > keptBytes { buffers.pointee.canonicalizer = TapeCanonicalizer() }
         }
-        return body(&workspace.canonicalizer)
+        return body(&buffers.pointee.canonicalizer)
     }
 
     // MARK: Thread-local storage
