@@ -14,8 +14,12 @@ extension JSONParser {
         while true {
             // Eight bytes at a time while none of them needs a closer look.
             while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if Self.mayNeedAttention(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let attention = Self.attention(word)
+                if attention != 0 {
+                    index += attention.trailingZeroBitCount >> 3 // straight to the first such byte
+                    break
+                }
                 index += 8
             }
             guard index < count else { break }
@@ -37,8 +41,12 @@ extension JSONParser {
         var runStart = start
         while true {
             while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if Self.mayNeedAttention(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let attention = Self.attention(word)
+                if attention != 0 {
+                    index += attention.trailingZeroBitCount >> 3 // straight to the first such byte
+                    break
+                }
                 index += 8
             }
             guard index < count else { break }
@@ -64,11 +72,12 @@ extension JSONParser {
         throw fail(open, .unexpectedEnd, "unterminated string")
     }
 
-    /// Whether any of the eight bytes is a quote, a backslash, a control character or
-    /// non-ASCII. Exact for "any" (the classic has-zero-byte / has-less-than tricks);
-    /// the byte loop then finds which one.
+    /// The high bit of each of the eight bytes (byte 0 lowest) that is a quote, a
+    /// backslash, a control character or non-ASCII, by the classic has-zero-byte and
+    /// has-less-than tricks. Their borrows can flag a byte above a flagged one falsely,
+    /// never one below: the lowest flag is exact, and the byte loop takes over there.
     @inline(__always)
-    static func mayNeedAttention(_ word: UInt64) -> Bool {
+    static func attention(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* UInt64(ASCII.quote))
@@ -76,7 +85,7 @@ extension JSONParser {
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (word | hasQuote | hasBackslash | hasControl) & highs != 0
+        return (word | hasQuote | hasBackslash | hasControl) & highs
     }
 
     // Error builders take `self` and stay out of the hot loops: calling a non-mutating
