@@ -174,7 +174,7 @@ public struct ValidationRun {
             absorbed += checks.count
             identities += checks.map(RecordIdentity.init)
             progress?.advance(records: checks.count)
-            log.add(checks)
+            log.add(consume checks) // the last use: the log pass takes the nodes over without copying
         }
 
         /// Runs the log rules while the last signatures are still being verified, on the

@@ -21,7 +21,12 @@ struct History {
     /// Per task: its todos (in the order first written) and how many todo writes it has.
     private var todosOfTask: [UUIDv4: (todos: [UUIDv4], writes: Int)] = [:]
 
-    init(nodes: [Node] = []) { allNodes = nodes }
+    /// `validCount`: how many of `nodes` may be registered, at most (room is made for them).
+    init(nodes: [Node] = [], validCount: Int = 0) {
+        allNodes = nodes
+        nodeIndex.reserveCapacity(validCount)
+        writers.reserveCapacity(validCount * Self.fieldCount)
+    }
 
     var count: Int { nodeIndex.count }
     func node(_ position: Int32) -> Node { allNodes[Int(nodeIndex[Int(position)])] }

@@ -16,6 +16,16 @@ struct Ancestry {
     private var lamport: [Int64] = []
     private var extraParents: [Int32: [Int32]] = [:]
 
+    /// Makes room for `count` nodes up front: a million appends that regrow each array
+    /// would copy it about twenty times.
+    mutating func reserveCapacity(_ count: Int) {
+        treeParent.reserveCapacity(count)
+        depth.reserveCapacity(count)
+        jump.reserveCapacity(count)
+        nearestMerge.reserveCapacity(count)
+        lamport.reserveCapacity(count)
+    }
+
     /// Registers node `index` (indices must be added in increasing order, parents first).
     /// `parents` are indices of already-added valid nodes.
     mutating func add(index: Int32, lamport value: Int64, parents: [Int32]) {

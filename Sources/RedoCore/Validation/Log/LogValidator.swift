@@ -127,7 +127,7 @@ struct LogPass {
         }
     }
 
-    mutating func add(_ batch: [NodeCheck]) {
+    mutating func add(_ batch: consuming [NodeCheck]) {
         groupRecords(batch)
     }
 
@@ -138,11 +138,16 @@ struct LogPass {
         failedCodes = [:]
         chooseOriginalCreates()
         let order = processingOrder()
-        history = History(nodes: nodes)
+        history = History(nodes: nodes, validCount: nodes.count)
+        ancestry.reserveCapacity(nodes.count)
+        ancestryNodes.reserveCapacity(nodes.count)
         state = Array(repeating: .unprocessed, count: nodes.count)
         primary = Array(repeating: nil, count: nodes.count)
         ancestryIndex = Array(repeating: -1, count: nodes.count)
-        for node in order { process(Int32(node)) }
+        let nodes = self.nodes // the same storage, read in place by the rules (see NodeRef)
+        nodes.withUnsafeBufferPointer { nodes in
+            for node in order { process(Int32(node), nodes) }
+        }
         return finish(order)
     }
 
@@ -151,16 +156,23 @@ struct LogPass {
     /// Records with the same claimed id are the same node. The first passing record (in
     /// input order) stands for it, other passing ones are duplicates; failing records are
     /// rejected on their own. An id with no passing record is rejected as a node.
-    private mutating func groupRecords(_ checks: [NodeCheck]) {
-        for check in checks {
+    private mutating func groupRecords(_ checks: consuming [NodeCheck]) {
+        for k in checks.indices {
             let recordIndex = verdicts.count
-            verdicts.append(check.passed ? RecordVerdict(status: .valid, code: nil, findings: check.findings)
-                                         : RecordVerdict(status: .rejected, code: check.primaryCode, findings: check.findings))
-            guard let id = check.claimedNodeId else {
+            let claimedNodeId = checks[k].claimedNodeId
+            guard let id = claimedNodeId else {
+                let check = checks[k]
+                verdicts.append(RecordVerdict(status: .rejected, code: check.primaryCode, findings: check.findings))
                 if let text = check.claimedId, let code = check.primaryCode { malformedIds[text] = max(malformedIds[text] ?? code, code) }
                 continue
             }
-            if let node = check.node {
+            // Moved out of the batch, not copied: a copy would retain all the node holds
+            // only for the batch to release it.
+            let (node, findings) = checks[k].take()
+            let code = findings.primaryCode
+            verdicts.append(node != nil ? RecordVerdict(status: .valid, code: nil, findings: findings)
+                                        : RecordVerdict(status: .rejected, code: code, findings: findings))
+            if let node {
                 if let existing = index[id] {
                     verdicts[recordIndex].status = .duplicate
                     duplicateOf[Int32(recordIndex)] = existing
@@ -169,7 +181,7 @@ struct LogPass {
                     nodes.append(node)
                     representative.append(recordIndex)
                 }
-            } else if let code = check.primaryCode {
+            } else if let code {
                 failedCodes[id] = max(failedCodes[id] ?? code, code)
             }
         }
@@ -221,14 +233,19 @@ struct LogPass {
     /// The original CREATE of a task is the earliest wall, then the smallest id, among
     /// CREATEs that pass node-level checks.
     private mutating func chooseOriginalCreates() {
-        for (position, node) in nodes.enumerated() where node.action == .create {
-            if let current = originalCreate[node.taskId] {
-                let other = nodes[Int(current)]
-                if (node.wall, node.id) < (other.wall, other.id) { originalCreate[node.taskId] = Int32(position) }
-            } else {
-                originalCreate[node.taskId] = Int32(position)
+        var originalCreate: [UUIDv4: Int32] = [:]
+        // Fields read in place: binding each node to a value would retain all it holds.
+        nodes.withUnsafeBufferPointer { nodes in
+            for position in nodes.indices where nodes[position].action == .create {
+                let task = nodes[position].taskId
+                if let current = originalCreate[task] {
+                    if (nodes[position].wall, nodes[position].id) < (nodes[Int(current)].wall, nodes[Int(current)].id) { originalCreate[task] = Int32(position) }
+                } else {
+                    originalCreate[task] = Int32(position)
+                }
             }
         }
+        self.originalCreate = originalCreate
     }
 
     // MARK: Order
@@ -237,18 +254,45 @@ struct LogPass {
         parentStart = [Int](repeating: 0, count: nodes.count + 1)
         parentPosition = []
         parentPosition.reserveCapacity(nodes.count)
-        for (position, node) in nodes.enumerated() {
-            for parent in node.parents { parentPosition.append(index[parent] ?? -1) }
+        for position in nodes.indices {
+            for parent in nodes[position].parents { parentPosition.append(index[parent] ?? -1) }
             parentStart[position + 1] = parentPosition.count
         }
+    }
+
+    /// The order the rules visit nodes in: parents first, and among nodes whose parents
+    /// are all visited, the smallest in the total order. The same for any input order.
+    private mutating func processingOrder() -> [Int] {
+        resolveParents()
+        return nodes.withUnsafeBufferPointer { nodes in
+            Self.totalOrderIfTopological(nodes, parentStart: parentStart, parentPosition: parentPosition)
+                ?? Self.topologicalOrder(nodes, parentStart: parentStart, parentPosition: parentPosition)
+        }
+    }
+
+    /// The nodes sorted by the total order, if that puts every parent before its children
+    /// (it does whenever each lamport exceeds its parents', as in every valid log). Kahn's
+    /// algorithm would then return exactly this order — at each step the smallest node
+    /// left is ready — but a sort of mostly ordered keys costs far less than a million
+    /// heap operations.
+    static func totalOrderIfTopological(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32]) -> [Int]? {
+        var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }
+        keys.sort { $0 < $1 }
+        var rank = [Int32](repeating: 0, count: nodes.count)
+        for (r, key) in keys.enumerated() { rank[Int(key.position)] = Int32(r) }
+        for position in 0..<nodes.count {
+            for k in parentStart[position]..<parentStart[position + 1] where parentPosition[k] >= 0 {
+                if rank[Int(parentPosition[k])] > rank[position] { return nil }
+            }
+        }
+        return keys.map { Int($0.position) }
     }
 
     /// Kahn's algorithm with a heap keyed by (lamport, wall, id): parents always come
     /// first, and among ready nodes the total order decides, so the result is the same for
     /// any input order (and is exactly the total order when lamports are consistent).
-    private mutating func processingOrder() -> [Int] {
+    static func topologicalOrder(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32]) -> [Int] {
         let count = nodes.count
-        resolveParents()
         var pendingParents = [Int32](repeating: 0, count: count)
         var childCount = [Int32](repeating: 0, count: count + 1)
         // Parents are distinct: a node listing one twice fails node-level checks.
@@ -270,7 +314,7 @@ struct LogPass {
             }
         }
         var heap = NodeHeap()
-        for position in 0..<count where pendingParents[position] == 0 { heap.push(NodeHeap.Entry(nodes[position], position: Int32(position))) }
+        for position in 0..<count where pendingParents[position] == 0 { heap.push(NodeHeap.Entry(nodes, position: Int32(position))) }
         var order: [Int] = []
         order.reserveCapacity(count)
         while let next = heap.pop() {
@@ -278,22 +322,22 @@ struct LogPass {
             for k in Int(childCount[Int(next)])..<Int(childCount[Int(next) + 1]) {
                 let child = children[k]
                 pendingParents[Int(child)] -= 1
-                if pendingParents[Int(child)] == 0 { heap.push(NodeHeap.Entry(nodes[Int(child)], position: child)) }
+                if pendingParents[Int(child)] == 0 { heap.push(NodeHeap.Entry(nodes, position: child)) }
             }
         }
         // Verified ids make cycles impossible (a cycle needs a SHA-256 fixed point); if the
         // impossible happened, the remaining nodes are still processed, last.
         if order.count < count {
             let placed = Set(order)
-            order += (0..<count).filter { !placed.contains($0) }.sorted { nodes[$0].precedes(nodes[$1]) }
+            order += (0..<count).filter { !placed.contains($0) }.sorted { NodeHeap.Entry(nodes, position: Int32($0)) < NodeHeap.Entry(nodes, position: Int32($1)) }
         }
         return order
     }
 
     // MARK: Rules
 
-    private mutating func process(_ position: Int32) {
-        let node = nodes[Int(position)]
+    private mutating func process(_ position: Int32, _ nodes: UnsafeBufferPointer<Node>) {
+        let node = NodeRef(nodes, Int(position))
         pendingDecisions = nil
         var own: [Finding] = []
         var roots: [NodeID] = []
@@ -342,7 +386,7 @@ struct LogPass {
             }
         }
 
-        checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own)
+        checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own, nodes)
         if node.action == .create, let original = originalCreate[node.taskId], original != position {
             let first = nodes[Int(original)]
             own.append(Finding(.createDuplicate, "task \(node.taskId) already has its CREATE \(first.id) (earliest wall, then smallest id)", path: "$.action", related: [first.id.text]))
@@ -355,7 +399,7 @@ struct LogPass {
         // always has a sound history, so the parents' ancestry positions serve both.)
         let parentAncestry = allParentsValid ? parentPositions.map { ancestryIndex[Int($0)] } : []
         if allParentsValid {
-            checkHistory(node, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own)
+            checkHistory(node, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own, nodes)
         }
 
         var findings = own
@@ -393,7 +437,7 @@ struct LogPass {
         }
     }
 
-    private func checkLamport(_ node: Node, parentPositions: [Int32], allParentsKnown: Bool, into own: inout [Finding]) {
+    private func checkLamport(_ node: NodeRef, parentPositions: [Int32], allParentsKnown: Bool, into own: inout [Finding], _ nodes: UnsafeBufferPointer<Node>) {
         if node.action == .create {
             if node.lamport != 1 {
                 own.append(Finding(.lamportCreate, "a CREATE has lamport 1, found \(node.lamport)", path: "$.timestamp.lamport"))
@@ -408,7 +452,7 @@ struct LogPass {
 
     /// Todo references, todoTaskId reuse, deletedChain and MERGE base: rules over the
     /// node's ancestors, all of which are valid here.
-    private mutating func checkHistory(_ node: Node, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding]) {
+    private mutating func checkHistory(_ node: NodeRef, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding], _ nodes: UnsafeBufferPointer<Node>) {
         switch node.payload {
         case let .completeTodo(todo, _, _), let .snooze(todo, _, _):
             guard todo != node.taskId else { return }
@@ -425,13 +469,13 @@ struct LogPass {
                                    related: [nodes[Int(creator)].id.text]))
             }
         case let .delete(chain):
-            own += DeletedChainRule.check(chain, parents: parentPositions, nodes: nodes, index: index)
+            own += DeletedChainRule.check(chain, parents: parentPositions, nodes: self.nodes, index: index)
         case let .merge(merge):
-            checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own)
+            checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own, nodes)
             // MERGE semantics run only for a MERGE that is otherwise valid.
             if !own.hasErrors, let base = index[merge.base] {
                 let evaluator = MergeEvaluator(history: history, ancestry: ancestry)
-                switch evaluator.evaluate(node, merge, base: ancestryIndex[Int(base)], parents: parentAncestry) {
+                switch evaluator.evaluate(nodes[node.position], merge, base: ancestryIndex[Int(base)], parents: parentAncestry) {
                 case let .success(decisions): pendingDecisions = decisions
                 case let .failure(finding): own.append(finding)
                 }
@@ -441,7 +485,7 @@ struct LogPass {
         }
     }
 
-    private func checkMergeBase(_ base: NodeID, node: Node, parentAncestry: [Int32], into own: inout [Finding]) {
+    private func checkMergeBase(_ base: NodeID, node: NodeRef, parentAncestry: [Int32], into own: inout [Finding], _ nodes: UnsafeBufferPointer<Node>) {
         let path = "$.data.payload.base"
         guard let b = index[base] else {
             if rejectedAtNodeLevel[base] != nil {
@@ -463,7 +507,7 @@ struct LogPass {
         }
     }
 
-    private mutating func registerValid(_ node: Node, position: Int32, parentAncestry: [Int32]) {
+    private mutating func registerValid(_ node: NodeRef, position: Int32, parentAncestry: [Int32]) {
         assert(!parentAncestry.contains(-1), "a valid node's parents are valid")
         let ancestryPosition = Int32(ancestryNodes.count)
         ancestry.add(index: ancestryPosition, lamport: node.lamport, parents: parentAncestry)

@@ -12,10 +12,12 @@ struct NodeHeap {
         let id: SHA256Digest
         let position: Int32
 
-        init(_ node: Node, position: Int32) {
-            lamport = node.lamport
-            wall = node.wall.millisecondsSinceEpoch
-            id = node.id.digest
+        /// The key of `nodes[position]`, its fields read in place (binding the element to a
+        /// value would retain and release everything it holds, a million times).
+        init(_ nodes: UnsafeBufferPointer<Node>, position: Int32) {
+            lamport = nodes[Int(position)].lamport
+            wall = nodes[Int(position)].wall.millisecondsSinceEpoch
+            id = nodes[Int(position)].id.digest
             self.position = position
         }
 

@@ -10,9 +10,9 @@ public enum ValidationProfile: String, Sendable, CaseIterable {
 
 /// The node-level verdict on one record.
 public struct NodeCheck: Sendable {
-    public let findings: [Finding]
+    public private(set) var findings: [Finding]
     /// The typed node, present exactly when the record broke no node-level rule.
-    public let node: Node?
+    public private(set) var node: Node?
     /// What a failing record claims to be; nil for passing records, whose node says it
     /// (a million valid records then carry no id strings).
     private let claims: Claims?
@@ -37,6 +37,14 @@ public struct NodeCheck: Sendable {
         self.findings = findings
         self.node = node
         claims = node == nil ? Claims(idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText) : nil
+    }
+
+    /// Moves the node and the findings out, leaving the check spent (no node, no
+    /// findings): the log pass keeps them without retaining and releasing their storage.
+    mutating func take() -> (node: Node?, findings: [Finding]) {
+        var findings: [Finding] = []
+        swap(&findings, &self.findings)
+        return (node.take(), findings)
     }
 
     /// The same verdict with one more finding (an error rejects the record).
