@@ -114,6 +114,16 @@ final class NodeValidatorTests: XCTestCase {
         XCTAssertEqual(check.findings.first?.message, "not I-JSON: line 1, column 19 (byte 18): duplicate object key \"id\" (I-JSON forbids duplicate names)")
     }
 
+    /// A userId is its key's first 16 bytes, in 32 lowercase hex digits exactly.
+    func testUserIdIsPrefixOfItsKeyOnly() throws {
+        let key = try Ed25519PublicKey(hex: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+        XCTAssertEqual(UserId("d75a980182b10ab7d54bfed3c964073a")?.isPrefix(of: key), true)
+        XCTAssertEqual(UserId("d75a980182b10ab7d54bfed3c964073b")?.isPrefix(of: key), false)
+        XCTAssertNil(UserId("D75A980182B10AB7D54BFED3C964073A"))
+        XCTAssertNil(UserId("d75a980182b10ab7d54bfed3c964073a0e"))
+        XCTAssertNil(UserId(""))
+    }
+
     func testUserIdMessagesNameTheExpectedPrefix() {
         let text = String(decoding: Self.node(), as: UTF8.self)
         let wrong = text.replacingOccurrences(of: "\"userId\":\"\(Self.key.publicKey.redoUserId)\"", with: "\"userId\":\"\(String(repeating: "0", count: 32))\"")

@@ -34,7 +34,7 @@ extension Action {
         return nil
     }
 
-    /// Every action with its name as static bytes (`ActionTests` checks they are the raw values).
+    /// Every action with its name as static bytes (`testActionNamesAreReadBytewise` checks they are the raw values).
     private static let names: [(Action, JSONKey)] = [
         (.create, "CREATE"), (.update, "UPDATE"), (.delete, "DELETE"), (.completeTodo, "COMPLETE_TODO"), (.createTodo, "CREATE_TODO"),
         (.snooze, "SNOOZE"), (.archive, "ARCHIVE"), (.unarchive, "UNARCHIVE"), (.merge, "MERGE"),

@@ -21,11 +21,12 @@ struct History {
     /// Per task: its todos (in the order first written) and how many todo writes it has.
     private var todosOfTask: [UUIDv4: (todos: [UUIDv4], writes: Int)] = [:]
 
-    /// `validCount`: how many of `nodes` may be registered, at most (room is made for them).
-    init(nodes: [Node] = [], validCount: Int = 0) {
+    /// Makes room for registering every one of `nodes` (a million appends regrowing the
+    /// arrays would copy them about twenty times).
+    init(nodes: [Node] = []) {
         allNodes = nodes
-        nodeIndex.reserveCapacity(validCount)
-        writers.reserveCapacity(validCount * Self.fieldCount)
+        nodeIndex.reserveCapacity(nodes.count)
+        writers.reserveCapacity(nodes.count * Self.fieldCount)
     }
 
     var count: Int { nodeIndex.count }

@@ -48,26 +48,15 @@ public struct Ed25519PublicKey: Hashable, Sendable {
         storage = words
     }
 
-    /// The key's first 16 bytes (REDO's userId) as two big-endian words.
+    /// The key's first 16 bytes (REDO's userId) as two big-endian words (`UserId.isPrefix`
+    /// compares a parsed userId with them).
     public var userIdWords: (high: UInt64, low: UInt64) { (UInt64(bigEndian: storage[0]), UInt64(bigEndian: storage[1])) }
-
-    /// Whether `units` (UTF-8) are the key's first 16 bytes as 32 lowercase hex digits.
-    public func isRedoUserId(utf8 units: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard units.count == 32, let high = Hex.word(units, at: 0, digits: 16), let low = Hex.word(units, at: 16, digits: 16) else { return false }
-        return (high, low) == userIdWords
-    }
 
     public var hex: String { Hex.encode(bytes) }
 
     /// REDO's `author.userId`: the first 16 bytes of the key, i.e. the first 32 hex
     /// characters. Not a hash of the key.
     public var redoUserId: String { Hex.encode(bytes[0..<16]) }
-
-    /// Whether `text` is this key's `redoUserId`, compared without building the string.
-    public func isRedoUserId(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { isRedoUserId(utf8: $0) }
-    }
 }
 
 /// A 64-byte detached Ed25519 signature (R ‖ S), held inline like the key.

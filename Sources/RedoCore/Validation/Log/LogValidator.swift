@@ -138,7 +138,7 @@ struct LogPass {
         failedCodes = [:]
         chooseOriginalCreates()
         let order = processingOrder()
-        history = History(nodes: nodes, validCount: nodes.count)
+        history = History(nodes: nodes)
         ancestry.reserveCapacity(nodes.count)
         ancestryNodes.reserveCapacity(nodes.count)
         state = Array(repeating: .unprocessed, count: nodes.count)
@@ -146,7 +146,7 @@ struct LogPass {
         ancestryIndex = Array(repeating: -1, count: nodes.count)
         let nodes = self.nodes // the same storage, read in place by the rules (see NodeRef)
         nodes.withUnsafeBufferPointer { nodes in
-            for node in order { process(Int32(node), nodes) }
+            for position in order { process(NodeRef(nodes, position)) }
         }
         return finish(order)
     }
@@ -277,7 +277,7 @@ struct LogPass {
     /// heap operations.
     static func totalOrderIfTopological(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32]) -> [Int]? {
         var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }
-        keys.sort { $0 < $1 }
+        keys.sort { $0 < $1 } // a closure: `by: <` sorted through an unspecialized function reference, slower
         var rank = [Int32](repeating: 0, count: nodes.count)
         for (r, key) in keys.enumerated() { rank[Int(key.position)] = Int32(r) }
         for position in 0..<nodes.count {
@@ -336,8 +336,8 @@ struct LogPass {
 
     // MARK: Rules
 
-    private mutating func process(_ position: Int32, _ nodes: UnsafeBufferPointer<Node>) {
-        let node = NodeRef(nodes, Int(position))
+    private mutating func process(_ node: NodeRef) {
+        let position = Int32(node.position), nodes = node.nodes
         pendingDecisions = nil
         var own: [Finding] = []
         var roots: [NodeID] = []
@@ -386,7 +386,7 @@ struct LogPass {
             }
         }
 
-        checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own, nodes)
+        checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own)
         if node.action == .create, let original = originalCreate[node.taskId], original != position {
             let first = nodes[Int(original)]
             own.append(Finding(.createDuplicate, "task \(node.taskId) already has its CREATE \(first.id) (earliest wall, then smallest id)", path: "$.action", related: [first.id.text]))
@@ -399,7 +399,7 @@ struct LogPass {
         // always has a sound history, so the parents' ancestry positions serve both.)
         let parentAncestry = allParentsValid ? parentPositions.map { ancestryIndex[Int($0)] } : []
         if allParentsValid {
-            checkHistory(node, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own, nodes)
+            checkHistory(node, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own)
         }
 
         var findings = own
@@ -437,7 +437,8 @@ struct LogPass {
         }
     }
 
-    private func checkLamport(_ node: NodeRef, parentPositions: [Int32], allParentsKnown: Bool, into own: inout [Finding], _ nodes: UnsafeBufferPointer<Node>) {
+    private func checkLamport(_ node: NodeRef, parentPositions: [Int32], allParentsKnown: Bool, into own: inout [Finding]) {
+        let nodes = node.nodes
         if node.action == .create {
             if node.lamport != 1 {
                 own.append(Finding(.lamportCreate, "a CREATE has lamport 1, found \(node.lamport)", path: "$.timestamp.lamport"))
@@ -452,7 +453,8 @@ struct LogPass {
 
     /// Todo references, todoTaskId reuse, deletedChain and MERGE base: rules over the
     /// node's ancestors, all of which are valid here.
-    private mutating func checkHistory(_ node: NodeRef, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding], _ nodes: UnsafeBufferPointer<Node>) {
+    private mutating func checkHistory(_ node: NodeRef, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding]) {
+        let nodes = node.nodes
         switch node.payload {
         case let .completeTodo(todo, _, _), let .snooze(todo, _, _):
             guard todo != node.taskId else { return }
@@ -471,7 +473,7 @@ struct LogPass {
         case let .delete(chain):
             own += DeletedChainRule.check(chain, parents: parentPositions, nodes: self.nodes, index: index)
         case let .merge(merge):
-            checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own, nodes)
+            checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own)
             // MERGE semantics run only for a MERGE that is otherwise valid.
             if !own.hasErrors, let base = index[merge.base] {
                 let evaluator = MergeEvaluator(history: history, ancestry: ancestry)
@@ -485,7 +487,8 @@ struct LogPass {
         }
     }
 
-    private func checkMergeBase(_ base: NodeID, node: NodeRef, parentAncestry: [Int32], into own: inout [Finding], _ nodes: UnsafeBufferPointer<Node>) {
+    private func checkMergeBase(_ base: NodeID, node: NodeRef, parentAncestry: [Int32], into own: inout [Finding]) {
+        let nodes = node.nodes
         let path = "$.data.payload.base"
         guard let b = index[base] else {
             if rejectedAtNodeLevel[base] != nil {

@@ -36,23 +36,12 @@ struct FindingSink {
         return scan
     }
 
-    /// A required member, or a `requiredRule` finding.
-    mutating func require<O: JSONObjectReadable>(_ object: O, _ key: JSONKey, at path: @autoclosure () -> String, rule: Rule, what: @autoclosure () -> String) -> O.Value? {
-        if let value = object[key] { return value }
-        missing(key, at: path(), rule: rule, what: what())
-        return nil
-    }
-
     /// The required member `keys[k]` as `scan` (of `keys`) found it, or a `rule` finding.
     mutating func require<O: JSONObjectReadable>(_ object: O, _ scan: KeyScan, _ k: Int, of keys: [JSONKey], at path: @autoclosure () -> String,
                                                  rule: Rule, what: @autoclosure () -> String) -> O.Value? {
         if let value = object.value(scan, k) { return value }
-        missing(keys[k], at: path(), rule: rule, what: what())
+        add(rule, "\(what()) is missing required key \"\(keys[k])\"", at: JSONPath.member(path(), keys[k]))
         return nil
-    }
-
-    private mutating func missing(_ key: JSONKey, at path: String, rule: Rule, what: String) {
-        add(rule, "\(what) is missing required key \"\(key)\"", at: JSONPath.member(path, key))
     }
 
     mutating func string<V: JSONReadable>(_ value: V, at path: @autoclosure () -> String, typeRule: Rule) -> String? {

@@ -6,6 +6,7 @@ import RedoCrypto
 enum MergeRules {
     static let resolutionsKeys: [JSONKey] = ["task", "todos"]
     static let policyKeys: [JSONKey] = ["defaultStrategy", "lwwTiebreakers", "arrayStrategy"]
+    /// Required keys first (`require` reads them from the key scan by place).
     static let fieldResolutionKeys: [JSONKey] = ["path", "strategy", "chosenParent", "value", "notes"]
     static let todoResolutionKeys: [JSONKey] = ["todoTaskId", "fields"]
     static let path = "$.data.payload"
@@ -83,14 +84,14 @@ enum MergeRules {
     /// The shape of one FieldResolution and the rules that do not depend on its field.
     private static func fieldResolution<V: JSONReadable>(_ entry: V, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink) -> FieldResolution? {
         guard let object = sink.object(entry, at: entryPath, typeRule: .payloadType) else { return nil }
-        sink.checkKeys(object, at: entryPath, allowed: fieldResolutionKeys, unknownRule: .payloadUnknownKey, what: "a field resolution")
+        let keys = sink.checkKeys(object, at: entryPath, allowed: fieldResolutionKeys, unknownRule: .payloadUnknownKey, what: "a field resolution")
         var fieldPath: String?
-        if let value = sink.require(object, "path", at: entryPath, rule: .payloadRequired, what: "a field resolution"),
+        if let value = sink.require(object, keys, 0, of: fieldResolutionKeys, at: entryPath, rule: .payloadRequired, what: "a field resolution"),
            let text = sink.string(value, at: entryPath + ".path", typeRule: .payloadType) {
             if text.isEmpty { sink.add(.payloadRange, "path must not be empty", at: entryPath + ".path") } else { fieldPath = text }
         }
         var strategy: MergeStrategy?
-        if let value = sink.require(object, "strategy", at: entryPath, rule: .payloadRequired, what: "a field resolution") {
+        if let value = sink.require(object, keys, 1, of: fieldResolutionKeys, at: entryPath, rule: .payloadRequired, what: "a field resolution") {
             strategy = enumValue(value, MergeStrategy.self, at: entryPath + ".strategy", into: &sink)
         }
         var chosenParent: NodeID?
@@ -139,10 +140,10 @@ enum MergeRules {
     private static func checkTodoResolution<V: JSONReadable>(_ entry: V, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink,
                                             resolutions: inout [UUIDv4: [TodoField: FieldResolution]]) {
         guard let object = sink.object(entry, at: entryPath, typeRule: .payloadType) else { return }
-        sink.checkKeys(object, at: entryPath, allowed: todoResolutionKeys, unknownRule: .payloadUnknownKey, what: "a todo resolution")
-        let todo = sink.require(object, "todoTaskId", at: entryPath, rule: .payloadRequired, what: "a todo resolution")
+        let keys = sink.checkKeys(object, at: entryPath, allowed: todoResolutionKeys, unknownRule: .payloadUnknownKey, what: "a todo resolution")
+        let todo = sink.require(object, keys, 0, of: todoResolutionKeys, at: entryPath, rule: .payloadRequired, what: "a todo resolution")
             .flatMap { PayloadRules.todoId($0, at: entryPath + ".todoTaskId", into: &sink) }
-        guard let fieldsValue = sink.require(object, "fields", at: entryPath, rule: .payloadRequired, what: "a todo resolution"),
+        guard let fieldsValue = sink.require(object, keys, 1, of: todoResolutionKeys, at: entryPath, rule: .payloadRequired, what: "a todo resolution"),
               let fields = sink.array(fieldsValue, at: entryPath + ".fields", typeRule: .payloadType) else { return }
         for (index, fieldEntry) in fields.enumerated() {
             let fieldPath = JSONPath.index(entryPath + ".fields", index)
