@@ -15,7 +15,31 @@ final class LineReaderTests: XCTestCase {
             }
             return true
         }
+        // Every test reads its file a second time as slices, kept until the end: the reader
+        // must never write into a chunk it has handed out a line of.
+        let sliceReader = try LineReader(InputPath(path), maxLineBytes: maxLine, chunkSize: chunk)
+        var kept: [LineReader.Line<ArraySlice<UInt8>>] = []
+        try sliceReader.forEachLineSlice { line in
+            kept.append(line)
+            return true
+        }
+        let fromSlices = kept.map { line in
+            switch line {
+            case let .text(number, bytes): return "\(number):\(String(decoding: bytes, as: UTF8.self))"
+            case let .overlong(number, length): return "\(number):overlong \(length)"
+            }
+        }
+        XCTAssertEqual(fromSlices, out, "lines read as slices")
         return out
+    }
+
+    func testSlicesOutliveRefillsAndLinesLongerThanAChunk() throws {
+        // 4096-byte chunks (the smallest): lines straddle refills, and one line is longer
+        // than two chunks, so the buffer also grows while slices of it are held.
+        var text = (1...300).map { "entry \($0) " + String(repeating: "abcdefgh", count: $0 % 50) }
+        text.insert(String(repeating: "L", count: 9000), at: 120)
+        let expected = text.enumerated().map { "\($0.offset + 1):\($0.element)" }
+        XCTAssertEqual(try lines(of: Array(text.joined(separator: "\r\n").utf8), chunk: 4096), expected)
     }
 
     func testLinesAcrossChunkBoundaries() throws {

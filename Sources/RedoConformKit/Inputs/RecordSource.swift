@@ -26,7 +26,8 @@ public struct RecordSource: Sendable {
 /// A record ready to be checked: its bytes (JSON Lines, a whole file) or an already parsed
 /// value (an element of an export document).
 public enum RecordContent: Sendable {
-    case bytes([UInt8])
+    /// A slice, so that a JSON Lines record can share the chunk it was read into.
+    case bytes(ArraySlice<UInt8>)
     case value(JSONValue)
     /// Known to be unusable before any parsing (an over-long line).
     case finding(Finding)

@@ -83,7 +83,7 @@ enum RecordChecks {
     static func check(_ record: InputRecord, validator: NodeValidator) -> NodeCheck {
         var result: NodeCheck
         switch record.content {
-        case let .bytes(bytes): result = validator.check(bytes: bytes)
+        case let .bytes(bytes): result = bytes.withUnsafeBufferPointer { validator.check(bytes: $0) }
         case let .value(value): result = validator.check(value: value)
         case let .finding(finding): return .unreadable(finding)
         }
