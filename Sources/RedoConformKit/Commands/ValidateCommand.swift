@@ -24,6 +24,7 @@ public enum ValidateCommand {
             case .junit: JUnitReport.write(result, to: &sink)
             }
         }
+        defer { KeptUntilExit.keep(result) }
         guard written else { return .usageOrIO }
         if format != .text || output != nil {
             for problem in result.problems { console.error("error: \(problem)") }
