@@ -9,7 +9,8 @@ import RedoCore
 /// computed on all cores.
 public struct LogGenerator {
     public enum Shape: String, CaseIterable, Sendable {
-        /// Many tasks, each a realistic life (todos, updates, snoozes, archives, forks and merges).
+        /// Many tasks, each a linear life (todos, updates, snoozes, archives; no forks, MERGEs or
+        /// DELETEs: the merge-stack, far-merge and big-delete shapes have those).
         case benign
         /// One task: a chain alternating CREATE_TODO and COMPLETE_TODO.
         case chain

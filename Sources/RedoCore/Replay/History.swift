@@ -8,6 +8,10 @@ import RedoCrypto
 /// few nodes that wrote each todo, filtered to the node's ancestors; that replay is exact
 /// even for relative SNOOZEs. Positions are `Ancestry` positions (valid nodes, in total
 /// order).
+///
+/// Only MERGE evaluation reads a history, and only its own task's: a valid node's
+/// parents, and so all its ancestors, are of its task. So fields and todos are tracked
+/// only for tasks that have a MERGE; other nodes get a position and nothing more.
 struct History {
     private static let fields = TaskField.allCases
     private static let fieldCount = fields.count
@@ -15,6 +19,11 @@ struct History {
     /// which of them stands there.
     private let allNodes: [Node]
     private var nodeIndex: [Int32] = []
+    /// The tasks whose nodes are tracked; nil: every task.
+    private let trackedTasks: Set<UUIDv4>?
+    /// Per position, its row of `writers` (-1: not tracked, no row).
+    private var writerRow: [Int32] = []
+    /// Per tracked node, one writer per task field.
     private var writers: [Int32] = []
     private var decisions: [Int32: MergeDecisions] = [:]
     private var todoWriters: [TodoKey: [Int32]] = [:]
@@ -22,11 +31,20 @@ struct History {
     private var todosOfTask: [UUIDv4: (todos: [UUIDv4], writes: Int)] = [:]
 
     /// Makes room for registering every one of `nodes` (a million appends regrowing the
-    /// arrays would copy them about twenty times).
-    init(nodes: [Node] = []) {
+    /// arrays would copy them about twenty times). `trackedTasks` nil tracks every task.
+    init(nodes: [Node] = [], trackedTasks: Set<UUIDv4>? = nil) {
         allNodes = nodes
+        self.trackedTasks = trackedTasks
         nodeIndex.reserveCapacity(nodes.count)
-        writers.reserveCapacity(nodes.count * Self.fieldCount)
+        writerRow.reserveCapacity(nodes.count)
+        if trackedTasks == nil { writers.reserveCapacity(nodes.count * Self.fieldCount) }
+    }
+
+    /// The tasks of `nodes` that have a MERGE: the ones a log pass must track.
+    static func tasksWithMerges(_ nodes: UnsafeBufferPointer<Node>) -> Set<UUIDv4> {
+        var tasks = Set<UUIDv4>()
+        for k in nodes.indices where nodes[k].action == .merge { tasks.insert(nodes[k].taskId) }
+        return tasks
     }
 
     var count: Int { nodeIndex.count }
@@ -41,15 +59,20 @@ struct History {
         let position = Int32(nodeIndex.count)
         assert(position == 0 || self.node(position - 1).precedes(allNodes[Int(index)]), "positions must follow the total order")
         nodeIndex.append(index)
+        let task = allNodes[Int(index)].taskId
+        if let trackedTasks, trackedTasks.isEmpty || !trackedTasks.contains(task) {
+            writerRow.append(-1)
+            return
+        }
         if let merged { decisions[position] = merged }
+        writerRow.append(Int32(writers.count / Self.fieldCount))
         let payload = allNodes[Int(index)].payload
         for (fieldIndex, field) in Self.fields.enumerated() {
             var latest: Int32 = -1
-            for parent in parents { latest = max(latest, writers[Int(parent) * Self.fieldCount + fieldIndex]) }
+            for parent in parents { latest = max(latest, writers[row(parent) + fieldIndex]) }
             if Self.writes(payload, field, merged) { latest = position }
             writers.append(latest)
         }
-        let task = allNodes[Int(index)].taskId
         if let todo = payload.todoTaskId { registerTodoWrite(position, task: task, todo: todo) }
         if let merged {
             for todo in merged.todos.keys { registerTodoWrite(position, task: task, todo: todo) }
@@ -84,9 +107,17 @@ struct History {
         }
     }
 
+    /// Where `position`'s writers start in `writers`: a tracked node's (as every node is
+    /// that a MERGE evaluation asks about).
+    private func row(_ position: Int32) -> Int {
+        let row = writerRow[Int(position)]
+        precondition(row >= 0, "a node of a task without a MERGE is not tracked")
+        return Int(row) * Self.fieldCount
+    }
+
     /// The value of a task field in the state at `position` (nil: never set).
     func taskValue(at position: Int32, _ field: TaskField) -> FieldValue? {
-        let writer = writers[Int(position) * Self.fieldCount + field.index]
+        let writer = writers[row(position) + field.index]
         guard writer >= 0 else { return nil }
         return writtenValue(node(writer), field, decisions[writer])
     }
