@@ -7,6 +7,8 @@ import RedoCrypto
 /// reader of a history, and only of its own task's). Held here to the verdict of tracking
 /// every task, on one log holding every shipped log and reconstruction vector (MERGE
 /// semantics, broken branches, deletes) beside generated tasks with and without MERGEs.
+// Closures, not key paths: an optional-chained key path (`\.node?.taskId`) made the
+// Swift runtime copy between overlapping stack slots, which AddressSanitizer rejects.
 final class HistoryTrackingTests: XCTestCase {
     private func verdict(_ checks: [NodeCheck], everyTask: Bool) -> LogVerdict {
         var pass = LogPass([checks])
@@ -19,7 +21,7 @@ final class HistoryTrackingTests: XCTestCase {
         var lines: [[UInt8]] = []
         for folder in ["logs", "reconstruction"] {
             for name in root.files(in: folder, suffix: ".jsonl") {
-                lines += LogPipeline.numberedLines(try root.bytes("\(folder)/\(name)")).map(\.1)
+                lines += LogPipeline.numberedLines(try root.bytes("\(folder)/\(name)")).map { $0.1 }
             }
         }
         for shape in [LogGenerator.Shape.benign, .mergeStack, .farMerge, .bigDelete, .mostlyRejected] {
@@ -29,9 +31,9 @@ final class HistoryTrackingTests: XCTestCase {
         let checks = lines.map { validator.check(bytes: $0) }
         let tracked = verdict(checks, everyTask: false), every = verdict(checks, everyTask: true)
 
-        let merges = checks.compactMap(\.node).filter { $0.action == .merge }
-        XCTAssertGreaterThan(Set(merges.map(\.taskId)).count, 10, "tasks with a MERGE")
-        XCTAssertGreaterThan(Set(checks.compactMap(\.node?.taskId)).count, Set(merges.map(\.taskId)).count + 40, "tasks without")
+        let merges = checks.compactMap { $0.node }.filter { $0.action == .merge }
+        XCTAssertGreaterThan(Set(merges.map { $0.taskId }).count, 10, "tasks with a MERGE")
+        XCTAssertGreaterThan(Set(checks.compactMap { $0.node?.taskId }).count, Set(merges.map { $0.taskId }).count + 40, "tasks without")
         XCTAssertGreaterThan(every.records.filter { $0.findings.contains { $0.rule == .mergeUnresolvable } }.count, 0, "MERGEs the history rejects")
         let valid = zip(every.nodes, every.nodeStatus).filter { $0.0.action == .merge && $0.1 == nil }
         XCTAssertGreaterThan(valid.count, 20, "MERGEs the history decides")
