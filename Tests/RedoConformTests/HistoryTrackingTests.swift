@@ -21,7 +21,7 @@ final class HistoryTrackingTests: XCTestCase {
         var lines: [[UInt8]] = []
         for folder in ["logs", "reconstruction"] {
             for name in root.files(in: folder, suffix: ".jsonl") {
-                lines += LogPipeline.numberedLines(try root.bytes("\(folder)/\(name)")).map { $0.1 }
+                lines += LogPipeline.lines(try root.bytes("\(folder)/\(name)"))
             }
         }
         for shape in [LogGenerator.Shape.benign, .mergeStack, .farMerge, .bigDelete, .mostlyRejected] {

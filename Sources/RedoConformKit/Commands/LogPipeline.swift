@@ -16,23 +16,28 @@ public enum LogPipeline {
 
     /// Splits JSON Lines text into records (blank lines skipped).
     public static func lines(_ text: [UInt8]) -> [[UInt8]] {
-        numberedLines(text).map(\.1)
+        numberedLines(text).map { Array($0.1) }
     }
 
-    /// The records of JSON Lines text with their 1-based line numbers (a trailing CR is
-    /// dropped; blank and whitespace-only lines are skipped but counted).
-    public static func numberedLines(_ bytes: [UInt8]) -> [(Int, [UInt8])] {
-        var out: [(Int, [UInt8])] = []
+    /// The records of JSON Lines text with their 1-based line numbers, as slices of it (a
+    /// trailing CR is dropped; blank and whitespace-only lines are skipped but counted).
+    public static func numberedLines(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
+        var out: [(Int, ArraySlice<UInt8>)] = []
         var start = 0
         var number = 1
         for k in 0...bytes.count where k == bytes.count || bytes[k] == 0x0A {
             var line = bytes[start..<k]
             if line.last == 0x0D { line = line.dropLast() }
-            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { out.append((number, Array(line))) }
+            if !isBlank(line) { out.append((number, line)) }
             number += 1
             start = k + 1
         }
         return out
+    }
+
+    /// A line of spaces and tabs only (or none): not a record, in any JSON Lines input.
+    static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }
 

@@ -29,7 +29,7 @@ public enum VerifyCommand {
         let value: JSONValue
         switch record.content {
         case let .bytes(bytes):
-            do { value = try JSONReader.parse(Array(bytes)) } catch { return .unreadable("not I-JSON: \(error)") }
+            do { value = try bytes.withUnsafeBufferPointer { try JSONReader.parse($0) } } catch { return .unreadable("not I-JSON: \(error)") }
         case let .value(parsed): value = parsed
         case let .finding(finding): return .unreadable(finding.message)
         }

@@ -13,6 +13,14 @@ public final class LineReader {
         case text(lineNumber: Int, bytes: Bytes)
         /// A line longer than the limit; its content was dropped.
         case overlong(lineNumber: Int, length: Int)
+
+        /// The same line with its bytes given another way.
+        func withBytes<Other>(_ transform: (Bytes) throws -> Other) rethrows -> Line<Other> {
+            switch self {
+            case let .text(number, bytes): return .text(lineNumber: number, bytes: try transform(bytes))
+            case let .overlong(number, length): return .overlong(lineNumber: number, length: length)
+            }
+        }
     }
 
     private let fd: Int32
@@ -54,18 +62,8 @@ public final class LineReader {
     /// Calls `body` for every line, its bytes valid only during the call; stops early
     /// when `body` returns false.
     public func forEachLine(_ body: (Line<UnsafeBufferPointer<UInt8>>) throws -> Bool) throws {
-        while true {
-            guard let line = try nextLine() else { return }
-            let keepGoing: Bool
-            switch line {
-            case let .complete(range):
-                keepGoing = try buffer.withUnsafeBufferPointer { all in
-                    try body(.text(lineNumber: lineNumber, bytes: UnsafeBufferPointer(rebasing: all[Self.withoutCarriageReturn(range, in: all)])))
-                }
-            case let .tooLong(length):
-                keepGoing = try body(.overlong(lineNumber: lineNumber, length: length))
-            }
-            if !keepGoing { return }
+        try forEachRange { line in
+            try buffer.withUnsafeBufferPointer { all in try body(line.withBytes { UnsafeBufferPointer(rebasing: all[$0]) }) }
         }
     }
 
@@ -78,45 +76,31 @@ public final class LineReader {
     public func forEachLineSlice(_ body: (Line<ArraySlice<UInt8>>) throws -> Bool) throws {
         linesAreShared = true
         defer { linesAreShared = false }
-        while true {
-            guard let line = try nextLine() else { return }
-            let keepGoing: Bool
-            switch line {
-            case let .complete(range):
-                let trimmed = buffer.withUnsafeBufferPointer { Self.withoutCarriageReturn(range, in: $0) }
-                keepGoing = try body(.text(lineNumber: lineNumber, bytes: buffer[trimmed]))
-            case let .tooLong(length):
-                keepGoing = try body(.overlong(lineNumber: lineNumber, length: length))
-            }
-            if !keepGoing { return }
-        }
+        try forEachRange { line in try body(line.withBytes { buffer[$0] }) }
     }
 
-    private static func withoutCarriageReturn(_ range: Range<Int>, in all: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        !range.isEmpty && all[range.upperBound - 1] == 0x0D ? range.lowerBound..<(range.upperBound - 1) : range
+    /// The loop of both: each line as its range in `buffer`, without its terminator.
+    private func forEachRange(_ body: (Line<Range<Int>>) throws -> Bool) throws {
+        while let line = try nextLine(), try body(line) {}
     }
 
-    private enum Raw { case complete(Range<Int>), tooLong(Int) }
-
-    private func nextLine() throws -> Raw? {
+    private func nextLine() throws -> Line<Range<Int>>? {
         var scanFrom = start
         while true {
             if let newline = firstNewline(from: scanFrom) {
                 let range = start..<newline
                 start = newline + 1
-                lineNumber += 1
-                return .complete(range)
+                return complete(range)
             }
             if eof {
                 guard start < end else { return nil }
                 let range = start..<end
                 start = end
-                lineNumber += 1
-                return .complete(range)
+                return complete(range)
             }
             if end - start > maxLineBytes {
                 lineNumber += 1
-                return .tooLong(try skipRestOfLine(already: end - start))
+                return .overlong(lineNumber: lineNumber, length: try skipRestOfLine(already: end - start))
             }
             // Everything pending has been searched; after `fill` moves it to the front,
             // resume the search right after it.
@@ -124,6 +108,13 @@ public final class LineReader {
             try fill()
             scanFrom = start + searched
         }
+    }
+
+    /// The next line, `range` of `buffer` less a final carriage return ("\r\n" endings).
+    private func complete(_ range: Range<Int>) -> Line<Range<Int>> {
+        lineNumber += 1
+        let trimmed = !range.isEmpty && buffer[range.upperBound - 1] == 0x0D ? range.lowerBound..<(range.upperBound - 1) : range
+        return .text(lineNumber: lineNumber, bytes: trimmed)
     }
 
     private func firstNewline(from offset: Int) -> Int? {

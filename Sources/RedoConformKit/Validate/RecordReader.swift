@@ -32,7 +32,7 @@ struct RecordReader {
         } catch where error.kind == .trailingContent && isLineDelimited(bytes, at: error.offset) {
             // More than one value, one per line: JSON Lines without the extension.
             for (number, line) in LogPipeline.numberedLines(bytes) {
-                emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(line[...]), storedUnder: nil))
+                emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(line), storedUnder: nil))
             }
         } catch {
             let finding = error.kind == .sizeLimit
@@ -56,7 +56,7 @@ struct RecordReader {
             try reader.forEachLineSlice { line in
                 switch line {
                 case let .text(number, bytes):
-                    if !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    if !LogPipeline.isBlank(bytes) {
                         emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(bytes), storedUnder: nil))
                     }
                 case let .overlong(number, length):
