@@ -1,4 +1,5 @@
 import Foundation
+import RedoCrypto
 
 /// One input the user named (or that a directory walk found).
 public struct InputFileRef: Sendable, Equatable {
@@ -52,7 +53,7 @@ public enum InputFiles {
                 problems.append(InputProblem(path: operand, message: "directory holds no .json, .jsonl or .ndjson files"))
             }
             let base = operand.hasSuffix("/") ? operand : operand + "/"
-            for relative in found.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for relative in found.sorted(by: { $0.utf8Precedes($1) }) {
                 files.append(InputFileRef(path: base + relative, display: base + relative))
             }
         }

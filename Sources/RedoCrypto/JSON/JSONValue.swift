@@ -149,6 +149,7 @@ public struct BytewiseString: Hashable, Sendable {
         lhs.string.bytewiseEqual(rhs.string)
     }
     public func hash(into hasher: inout Hasher) {
-        for byte in string.utf8 { hasher.combine(byte) }
+        var bytes = string // withUTF8 needs a var; a native string is not copied
+        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

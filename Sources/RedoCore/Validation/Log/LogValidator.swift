@@ -72,7 +72,9 @@ public struct LateRejection: Sendable {
 struct LogPass {
     private var verdicts: [RecordVerdict]
     /// Records whose string id is malformed: listed verbatim, with the furthest code.
-    private var malformedIds: [String: ErrorCode] = [:]
+    /// Keyed by bytes: `String` equality would merge canonically equivalent texts (a
+    /// precomposed and a decomposed é), which are different ids.
+    private var malformedIds: [BytewiseString: ErrorCode] = [:]
     /// Nodes that passed node-level checks, one per id; `representative[i]` is the record
     /// that stands for node i.
     private var nodes: [Node] = []
@@ -166,7 +168,7 @@ struct LogPass {
             guard let id = claimedNodeId else {
                 let check = checks[k]
                 verdicts.append(RecordVerdict(status: .rejected, code: check.primaryCode, findings: check.findings))
-                if let text = check.claimedId, let code = check.primaryCode { malformedIds[text] = max(malformedIds[text] ?? code, code) }
+                if let text = check.claimedId.map(BytewiseString.init), let code = check.primaryCode { malformedIds[text] = max(malformedIds[text] ?? code, code) }
                 continue
             }
             // Moved out of the batch, not copied: a copy would retain all the node holds
@@ -534,22 +536,35 @@ struct LogPass {
     // MARK: Result
 
     private func finish(_ order: [Int]) -> LogVerdict {
-        var rejected: [(id: String, code: ErrorCode)] = []
-        var listed = Set<String>()
-        for (position, code) in primary.enumerated() {
-            if let code {
-                rejected.append((nodes[position].id.text, code))
-                listed.insert(nodes[position].id.text)
-            }
-        }
-        for (id, code) in rejectedAtNodeLevel {
-            rejected.append((id.text, code))
-            listed.insert(id.text)
-        }
-        for (text, code) in malformedIds where !listed.contains(text) { rejected.append((text, code)) }
-        rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        LogVerdict(records: verdicts, nodes: nodes, nodeStatus: primary, order: order.map(Int32.init), rejected: rejectedIds(),
+                   mergeDecisions: mergeDecisions)
+    }
 
-        return LogVerdict(records: verdicts, nodes: nodes, nodeStatus: primary, order: order.map(Int32.init), rejected: rejected,
-                          mergeDecisions: mergeDecisions)
+    /// Every claimed id no valid node holds, sorted by text. Well-formed ids sort as
+    /// digests (the same order as their text, and far cheaper than comparing a million
+    /// strings); the few malformed ones sort as text and are merged in. The two lists
+    /// never share an id: text that parses as an id is never kept as malformed.
+    private func rejectedIds() -> [(id: String, code: ErrorCode)] {
+        var wellFormed: [(id: NodeID, code: ErrorCode)] = []
+        for (position, code) in primary.enumerated() {
+            if let code { wellFormed.append((nodes[position].id, code)) }
+        }
+        for (id, code) in rejectedAtNodeLevel { wellFormed.append((id, code)) }
+        wellFormed.sort { $0.id < $1.id }
+        let malformed = malformedIds.map { (id: $0.key.string, code: $0.value) }.sortedByUTF8 { $0.id }
+
+        var rejected: [(id: String, code: ErrorCode)] = []
+        rejected.reserveCapacity(wellFormed.count + malformed.count)
+        var m = malformed.startIndex
+        for entry in wellFormed {
+            let text = entry.id.text
+            while m < malformed.endIndex, malformed[m].id.utf8Precedes(text) {
+                rejected.append(malformed[m])
+                m += 1
+            }
+            rejected.append((text, entry.code))
+        }
+        rejected += malformed[m...]
+        return rejected
     }
 }
