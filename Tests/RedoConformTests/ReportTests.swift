@@ -69,6 +69,27 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(ReportSummary(all).nodes, Self.countClaimedIds(all))
     }
 
+    /// A precomposed and a decomposed é are different texts: as (malformed) ids they are two
+    /// nodes and two entries of the rejected list; as taskIds, two groups of the text report.
+    func testCanonicallyEquivalentTextsStayApart() {
+        let line = String(decoding: LogScenarios(seed: "reports").all.first { $0.id == "valid-life" }!.records[0], as: UTF8.self)
+        let id = line.range(of: #""id":"[^"]*""#, options: .regularExpression)!
+        let task = line.range(of: #""taskId":"[^"]*""#, options: .regularExpression)!
+        func variant(_ text: String) -> String {
+            line.replacingCharacters(in: task, with: #""taskId":""# + text + #"""#)
+                .replacingCharacters(in: line.range(of: #""id":"[^"]*""#, options: .regularExpression)!, with: #""id":""# + text + #"""#)
+        }
+        XCTAssertLessThan(id.lowerBound, task.lowerBound) // variant() replaces the later one first
+        let folder = TempFiles.folder("equivalent-texts")
+        TempFiles.write(Array([variant("caf\u{E9}"), variant("cafe\u{301}")].joined(separator: "\n").utf8), to: folder + "/log.jsonl")
+        let result = ValidationRun(options: ValidationOptions()).run([folder + "/log.jsonl"])
+        XCTAssertEqual(ReportSummary(result).nodes, 2)
+        XCTAssertEqual(result.verdict.rejected.map { Array($0.id.utf8) }, [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)])
+        let text = render { TextReport().write(result, to: &$0) }
+        let headings = text.split(separator: "\n").filter { $0.hasPrefix("task ") }.map { Array($0.utf8) }
+        XCTAssertEqual(headings, [Array("task cafe\u{301}".utf8), Array("task caf\u{E9}".utf8)], text)
+    }
+
     private static func countClaimedIds(_ result: ValidationResult) -> Int {
         var ids = Set<String>()
         var withoutId = 0

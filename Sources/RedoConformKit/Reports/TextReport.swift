@@ -1,3 +1,4 @@
+import RedoCrypto
 import RedoCore
 
 /// The human report: rejected records grouped by task, one line each (source, id prefix,
@@ -19,13 +20,15 @@ public struct TextReport {
             sink.write("\(paint("error", "1;31")): \(problem)\n")
         }
         if !quiet {
-            var groups: [String: [Int]] = [:]
+            // Grouped and ordered by the taskId's bytes: `String` equality would put two
+            // canonically equivalent (malformed) taskIds under one heading.
+            var groups: [BytewiseString: [Int]] = [:]
             for (index, record) in result.verdict.records.enumerated() where record.status == .rejected || record.findings.contains(where: { $0.severity == .warning }) {
-                groups[result.taskId(index) ?? "", default: []].append(index)
+                groups[BytewiseString(result.taskId(index) ?? ""), default: []].append(index)
             }
-            for task in groups.keys.sorted() {
+            for (task, records) in groups.map({ ($0.key.string, $0.value) }).sortedByUTF8({ $0.0 }) {
                 sink.write(paint(task.isEmpty ? "records without a readable taskId" : "task \(task)", "1") + "\n")
-                for index in groups[task]! { writeRecord(index, result, to: &sink) }
+                for index in records { writeRecord(index, result, to: &sink) }
             }
         }
         var line = "\(summary.records) records, \(summary.nodes) nodes: \(summary.valid) valid, \(summary.rejected) rejected, \(summary.duplicates) duplicates"
