@@ -120,4 +120,16 @@ final class HashingTests: XCTestCase {
         XCTAssertEqual(table.count, 20_000)
         XCTAssertEqual(table[NodeID(digest: SHA256Digest(w0: 0, w1: 0, w2: 0, w3: 12_345))], 12_345)
     }
+
+    /// Ids are written straight into a string's storage: the text must be the hex of the bytes.
+    func testDigestTextIsTheHexOfItsBytes() {
+        var rng = CanonicalizationPropertyTests.Random(state: 3)
+        for _ in 0..<200 {
+            let digest = SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
+            XCTAssertEqual(digest.hex, Hex.encode(digest.bytes))
+            let id = NodeID(digest: digest)
+            XCTAssertEqual(id.text, "sha256:" + Hex.encode(digest.bytes))
+            XCTAssertEqual(NodeID(id.text), id)
+        }
+    }
 }

@@ -14,6 +14,15 @@ public enum Hex {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A word's 16 lowercase hex digits, most significant first, at `out`.
+    @inline(__always)
+    static func write(_ word: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+        for k in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: word >> (60 - 4 * k)) & 0xF
+            out[k] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+        }
+    }
+
     /// The value of one lowercase hex digit, or nil.
     @inline(__always)
     public static func lowercaseDigitValue(_ unit: UInt8) -> UInt8? {

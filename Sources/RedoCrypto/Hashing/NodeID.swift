@@ -1,7 +1,8 @@
 /// A REDO node id: `sha256:` followed by 64 lowercase hex digits. The only way to make
 /// one is from valid text or from a digest, so holding a `NodeID` proves the form.
 public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public static let prefix = "sha256:"
+    public static let prefix = prefixText.description
+    private static let prefixText: StaticString = "sha256:"
     public let digest: SHA256Digest
 
     public init(digest: SHA256Digest) {
@@ -25,7 +26,7 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
         digest = SHA256Digest(w0: w0, w1: w1, w2: w2, w3: w3)
     }
 
-    public var text: String { Self.prefix + digest.hex }
+    public var text: String { digest.hex(after: Self.prefixText) }
     public var description: String { text }
 
     /// Dictionaries keyed by id hash its digest with `WordHash`.

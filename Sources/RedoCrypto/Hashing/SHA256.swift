@@ -36,7 +36,20 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         return out
     }
 
-    public var hex: String { Hex.encode(bytes) }
+    public var hex: String { hex(after: "") }
+
+    /// `prefix` then the 64 hex digits, written straight into the string's storage: ids
+    /// are made into text once per listed id, a million times for a large log.
+    public func hex(after prefix: StaticString) -> String {
+        String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + 64) { out in
+            let base = out.baseAddress!
+            base.update(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            for (k, word) in [w0, w1, w2, w3].enumerated() {
+                Hex.write(word, to: base + prefix.utf8CodeUnitCount + 16 * k)
+            }
+            return prefix.utf8CodeUnitCount + 64
+        }
+    }
 
     public static func < (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
         (lhs.w0, lhs.w1, lhs.w2, lhs.w3) < (rhs.w0, rhs.w1, rhs.w2, rhs.w3)
