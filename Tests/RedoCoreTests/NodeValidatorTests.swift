@@ -84,6 +84,12 @@ final class NodeValidatorTests: XCTestCase {
         let text = String(decoding: Self.node(), as: UTF8.self).replacingOccurrences(of: "\"publicKey\"", with: "\"public\u{212A}ey\"")
         let rules = Set(NodeValidator().check(bytes: Array(text.utf8)).findings.map(\.rule.id))
         XCTAssertTrue(rules.isSuperset(of: ["envelope.unknownKey", "envelope.required"]), "\(rules)")
+        // The message and the path spell the look-alike out, so it never reads as the name.
+        let unknown = NodeValidator().check(bytes: Array(text.utf8)).findings.first { $0.rule.id == "envelope.unknownKey" }
+        XCTAssertEqual(unknown?.path, #"$.author["public\u{212A}ey"]"#)
+        XCTAssertTrue(unknown?.message.contains(#"has no key "public\u{212A}ey""#) ?? false, unknown?.message ?? "none")
+        XCTAssertEqual(JSONPath.member("$", "café"), #"$["caf\u{E9}"]"#)
+        XCTAssertEqual(JSONPath.member("$", "a\"b\\c\n"), #"$["a\"b\\c\n"]"#)
     }
 
     /// Actions are read from their bytes: each name is its raw value, and near misses

@@ -28,9 +28,9 @@ struct FindingSink {
         let scan = object.scanKeys(allowed)
         for key in scan.others {
             if reservedIsForbidden && ReservedNames.contains(key) {
-                add(.payloadReserved, "\(MessageText.quoted(key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, key))
+                add(.payloadReserved, "\(MessageText.key(key)) is a reserved name and may not be a payload key", at: JSONPath.member(path, key))
             } else {
-                add(unknownRule, "\(what()) has no key \(MessageText.quoted(key)) (allowed: \(allowed.map(\.text).joined(separator: ", ")))", at: JSONPath.member(path, key))
+                add(unknownRule, "\(what()) has no key \(MessageText.key(key)) (allowed: \(allowed.map(\.text).joined(separator: ", ")))", at: JSONPath.member(path, key))
             }
         }
         return scan

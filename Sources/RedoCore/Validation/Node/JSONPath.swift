@@ -1,7 +1,8 @@
 import RedoCrypto
 
 /// JSONPath-style locations for findings: `$.author.userId`, `$.data.payload.deletedChain[3]`,
-/// and `$["odd key"]` for keys that are not plain identifiers.
+/// and `$["odd key"]` for keys that are not plain identifiers (non-ASCII escaped:
+/// `$["caf\u{E9}"]`).
 public enum JSONPath {
     public static let root = "$"
 
@@ -10,14 +11,10 @@ public enum JSONPath {
             (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
         } && !(key.utf8.first! >= 0x30 && key.utf8.first! <= 0x39)
         if plain { return path + "." + key }
+        // Escaped as in messages, non-ASCII included: a path names the key by its bytes.
         var escaped = ""
         for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += scalar.escaped(asASCII: true)
-            default: escaped.unicodeScalars.append(scalar)
-            }
+            if MessageText.escapes(scalar, asciiOnly: true) { escaped += MessageText.escaped(scalar) } else { escaped.unicodeScalars.append(scalar) }
         }
         return path + "[\"" + escaped + "\"]"
     }

@@ -211,7 +211,7 @@ enum PayloadRules {
                 for (key, value) in members.reversed() {
                     let memberPath = JSONPath.member(currentPath, key)
                     if ReservedNames.contains(key) {
-                        sink.add(.payloadReserved, "\(MessageText.quoted(key)) is a reserved name and may not appear inside extensions", at: memberPath)
+                        sink.add(.payloadReserved, "\(MessageText.key(key)) is a reserved name and may not appear inside extensions", at: memberPath)
                     }
                     pending.append((value, memberPath))
                 }
