@@ -11,15 +11,8 @@ extension String {
     /// storage: iterating two `UTF8View`s costs several times as much, which showed when
     /// a hostile log gave a million malformed ids to sort.
     public func utf8Precedes(_ other: String) -> Bool {
-        // Native strings are contiguous: read in place, no copy and no retain per call.
-        let inPlace = utf8.withContiguousStorageIfAvailable { x in
-            other.utf8.withContiguousStorageIfAvailable { y in Self.precedes(x, y) }
-        }
-        return (inPlace ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
-    }
-
-    static func precedes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
-        compare(x, y) < 0
+        var a = self, b = other // withUTF8 needs a var; native strings are not copied
+        return a.withUTF8 { x in b.withUTF8 { y in Self.compare(x, y) < 0 } }
     }
 
     /// Negative, zero or positive as `x` sorts before, equal to or after `y`.

@@ -12,16 +12,7 @@ extension JSONParser {
         let count = bytes.count
         let base = bytes.baseAddress! // a quote was read, so the buffer is not empty
         while true {
-            // Eight bytes at a time while none of them needs a closer look.
-            while index + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let attention = Self.attention(word)
-                if attention != 0 {
-                    index += attention.trailingZeroBitCount >> 3 // straight to the first such byte
-                    break
-                }
-                index += 8
-            }
+            index = Self.skipPlainBytes(base, from: index, count: count)
             guard index < count else { break }
             let byte = base[index]
             if byte == ASCII.quote {
@@ -40,15 +31,7 @@ extension JSONParser {
         scratch.removeAll(keepingCapacity: true)
         var runStart = start
         while true {
-            while index + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let attention = Self.attention(word)
-                if attention != 0 {
-                    index += attention.trailingZeroBitCount >> 3 // straight to the first such byte
-                    break
-                }
-                index += 8
-            }
+            index = Self.skipPlainBytes(base, from: index, count: count)
             guard index < count else { break }
             let byte = base[index]
             if byte == ASCII.quote {
@@ -70,6 +53,20 @@ extension JSONParser {
             }
         }
         throw fail(open, .unexpectedEnd, "unterminated string")
+    }
+
+    /// Eight bytes at a time from `index`, while none of them needs a closer look: the
+    /// position of the first byte that does, or where fewer than eight bytes are left.
+    @inline(__always)
+    static func skipPlainBytes(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        var index = index
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let attention = attention(word)
+            if attention != 0 { return index + (attention.trailingZeroBitCount >> 3) } // straight to that byte
+            index += 8
+        }
+        return index
     }
 
     /// The high bit of each of the eight bytes (byte 0 lowest) that is a quote, a

@@ -165,18 +165,17 @@ struct LogPass {
         for k in checks.indices {
             let recordIndex = verdicts.count
             let claimedNodeId = checks[k].claimedNodeId
-            guard let id = claimedNodeId else {
-                let check = checks[k]
-                verdicts.append(RecordVerdict(status: .rejected, code: check.primaryCode, findings: check.findings))
-                if let text = check.claimedId.map(BytewiseString.init), let code = check.primaryCode { malformedIds[text] = max(malformedIds[text] ?? code, code) }
-                continue
-            }
+            let malformedId = claimedNodeId == nil ? checks[k].claimedId : nil // read before take()
             // Moved out of the batch, not copied: a copy would retain all the node holds
             // only for the batch to release it.
             let (node, findings) = checks[k].take()
             let code = findings.primaryCode
             verdicts.append(node != nil ? RecordVerdict(status: .valid, code: nil, findings: findings)
                                         : RecordVerdict(status: .rejected, code: code, findings: findings))
+            guard let id = claimedNodeId else {
+                if let text = malformedId.map(BytewiseString.init), let code { malformedIds[text] = max(malformedIds[text] ?? code, code) }
+                continue
+            }
             if let node {
                 if let existing = index[id] {
                     verdicts[recordIndex].status = .duplicate
