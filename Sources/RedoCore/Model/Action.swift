@@ -22,6 +22,14 @@ public enum Action: String, Sendable, CaseIterable, Comparable {
     }
 
     public static func < (lhs: Action, rhs: Action) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The name with its indefinite article, for messages: "an UPDATE", "a CREATE".
+    public var withArticle: String {
+        switch self {
+        case .update, .archive, .unarchive: return "an \(rawValue)"
+        default: return "a \(rawValue)"
+        }
+    }
 }
 
 extension Action {

@@ -122,6 +122,14 @@ struct LogPass {
     /// Few in any real log; kept so that a late rejection can promote a duplicate.
     private var duplicateOf: [Int32: Int32] = [:]
 
+    /// Failing records whose parents the broken-branch rules still follow (see
+    /// `NodeCheck.followableParents`): the X rules run for every record, not only for
+    /// nodes that pass node-level checks. Record k's parents are
+    /// `failedParents[failedParentEnd[k - 1]..<failedParentEnd[k]]`, one flat array.
+    private var failedRecords: [Int32] = []
+    private var failedParentEnd: [Int] = []
+    private var failedParents: [NodeID] = []
+
     init(_ batches: consuming [[NodeCheck]]) {
         verdicts = []
         verdicts.reserveCapacity(batches.reduce(0) { $0 + $1.count })
@@ -152,6 +160,7 @@ struct LogPass {
         let nodes = self.nodes // the same storage, read in place by the rules (see NodeRef)
         nodes.withUnsafeBufferPointer { nodes in
             for position in order { process(NodeRef(nodes, position)) }
+            addInheritedFindingsToFailedRecords(nodes)
         }
         return finish(order)
     }
@@ -166,6 +175,7 @@ struct LogPass {
             let recordIndex = verdicts.count
             let claimedNodeId = checks[k].claimedNodeId
             let malformedId = claimedNodeId == nil ? checks[k].claimedId : nil // read before take()
+            let followable = checks[k].passed ? nil : checks[k].followableParents
             // Moved out of the batch, not copied: a copy would retain all the node holds
             // only for the batch to release it.
             let (node, findings) = checks[k].take()
@@ -187,8 +197,15 @@ struct LogPass {
                 }
             } else if let code {
                 failedCodes[id] = max(failedCodes[id] ?? code, code)
+                if let followable { noteFailedRecord(recordIndex, parents: followable) }
             }
         }
+    }
+
+    private mutating func noteFailedRecord(_ record: Int, parents: [NodeID]) {
+        failedRecords.append(Int32(record))
+        failedParents += parents
+        failedParentEnd.append(failedParents.count)
     }
 
     /// Makes the grouping `groupRecords` would have made had each `late` record been a failing
@@ -205,6 +222,10 @@ struct LogPass {
             verdict.code = verdict.findings.primaryCode
             verdicts[rejection.record] = verdict
             if let code = verdict.code { failedCodes[rejection.id] = max(failedCodes[rejection.id] ?? code, code) }
+            // It passed every check but its signature: its id is its content's hash.
+            if let position = index[rejection.id] {
+                noteFailedRecord(rejection.record, parents: nodes.withUnsafeBufferPointer { $0[Int(position)].parents })
+            }
             rejected.insert(rejection.record)
             duplicateOf[Int32(rejection.record)] = nil
         }
@@ -361,29 +382,16 @@ struct LogPass {
                     own.append(Finding(.parentOtherTask, "parent \(parent) belongs to task \(nodes[Int(p)].taskId), not \(node.taskId)", path: "$.parents[\(k)]", related: [parent.text]))
                     allParentsValid = false
                 }
-                switch state[Int(p)] {
-                case .valid:
-                    if nodes[Int(p)].action == .delete {
-                        deletes.append(parent)
-                        allParentsValid = false
-                    }
-                case .rejectedOwn:
-                    roots.append(parent)
-                    allParentsValid = false
-                case .ancestorRejected:
-                    roots += rejectedRoots[p] ?? []
-                    allParentsValid = false
-                case .afterDelete:
-                    deletes += deleteRoots[p] ?? []
-                    allParentsValid = false
-                case .unprocessed:
-                    allParentsValid = false
-                }
-            } else if rejectedAtNodeLevel[parent] != nil {
-                roots.append(parent)
+            }
+            switch standing(of: parent, at: p, in: nodes, roots: &roots, deletes: &deletes) {
+            case .sound:
+                break
+            case .broken:
+                allParentsValid = false
+            case .onlyFailedRecords:
                 allParentsKnown = false
                 allParentsValid = false
-            } else {
+            case .notInLog:
                 own.append(Finding(.parentNotFound, "parent \(parent) is not in the log", path: "$.parents[\(k)]", related: [parent.text]))
                 allParentsKnown = false
                 allParentsValid = false
@@ -406,17 +414,9 @@ struct LogPass {
             checkHistory(node, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own)
         }
 
-        var findings = own
-        if !roots.isEmpty {
-            roots = Self.smallest(roots)
-            findings.append(Finding(.ancestorRejected, "descends from rejected node\(roots.count > 1 ? "s" : "") \(roots.map(\.text).joined(separator: ", "))", path: "$.parents", related: roots.map(\.text)))
-            rejectedRoots[position] = roots
-        }
-        if !deletes.isEmpty {
-            deletes = Self.smallest(deletes)
-            findings.append(Finding(.afterDelete, "descends from DELETE \(deletes.map(\.text).joined(separator: ", "))", path: "$.parents", related: deletes.map(\.text)))
-            deleteRoots[position] = deletes
-        }
+        let findings = own + Self.inheritedFindings(roots: &roots, deletes: &deletes)
+        if !roots.isEmpty { rejectedRoots[position] = roots }
+        if !deletes.isEmpty { deleteRoots[position] = deletes }
 
         if own.hasErrors {
             state[Int(position)] = .rejectedOwn
@@ -438,6 +438,65 @@ struct LogPass {
         if let code = findings.primaryCode {
             verdicts[record].status = .rejected
             verdicts[record].code = code
+        }
+    }
+
+    /// Where a parent stands under the broken-branch rules. A broken parent's root causes
+    /// (the nearest E-rejected nodes, or the DELETEs above) are added to `roots` or
+    /// `deletes`. `p` is the parent's position in `nodes`, -1 when no passing record holds it.
+    private enum ParentStanding { case sound, broken, onlyFailedRecords, notInLog }
+
+    private func standing(of parent: NodeID, at p: Int32, in nodes: UnsafeBufferPointer<Node>,
+                          roots: inout [NodeID], deletes: inout [NodeID]) -> ParentStanding {
+        guard p >= 0 else {
+            guard rejectedAtNodeLevel[parent] != nil else { return .notInLog }
+            roots.append(parent)
+            return .onlyFailedRecords
+        }
+        switch state[Int(p)] {
+        case .valid:
+            guard nodes[Int(p)].action == .delete else { return .sound }
+            deletes.append(parent)
+        case .rejectedOwn: roots.append(parent)
+        case .ancestorRejected: roots += rejectedRoots[p] ?? []
+        case .afterDelete: deletes += deleteRoots[p] ?? []
+        case .unprocessed: break
+        }
+        return .broken
+    }
+
+    /// The X findings for what the parents handed down; cuts `roots` and `deletes` to the
+    /// smallest ids, as they are kept for the node's own children.
+    private static func inheritedFindings(roots: inout [NodeID], deletes: inout [NodeID]) -> [Finding] {
+        var findings: [Finding] = []
+        if !roots.isEmpty {
+            roots = smallest(roots)
+            let texts = roots.map(\.text)
+            findings.append(Finding(.ancestorRejected, "descends from rejected node\(texts.count > 1 ? "s" : "") \(texts.joined(separator: ", "))", path: "$.parents", related: texts))
+        }
+        if !deletes.isEmpty {
+            deletes = smallest(deletes)
+            let texts = deletes.map(\.text)
+            findings.append(Finding(.afterDelete, "descends from DELETE \(texts.joined(separator: ", "))", path: "$.parents", related: texts))
+        }
+        return findings
+    }
+
+    /// The X rules for records that failed node-level checks, run once every node's
+    /// standing is known. Only the findings grow: such a record's own E finding stays its
+    /// primary code, and nothing descends from a record (children name ids, and an id's
+    /// standing is its node's).
+    private mutating func addInheritedFindingsToFailedRecords(_ nodes: UnsafeBufferPointer<Node>) {
+        var start = 0
+        for (k, record) in failedRecords.enumerated() {
+            let end = failedParentEnd[k]
+            var roots: [NodeID] = [], deletes: [NodeID] = []
+            for parent in failedParents[start..<end] {
+                _ = standing(of: parent, at: index[parent] ?? -1, in: nodes, roots: &roots, deletes: &deletes)
+            }
+            start = end
+            let findings = Self.inheritedFindings(roots: &roots, deletes: &deletes)
+            if !findings.isEmpty { verdicts[Int(record)].findings += findings }
         }
     }
 
@@ -528,8 +587,17 @@ struct LogPass {
         }
     }
 
+    /// The distinct ids, smallest first, at most `maxRelated` of them. Usually one id: a
+    /// chain below a break hands its single root down, so that case skips the sorting.
     private static func smallest(_ ids: [NodeID]) -> [NodeID] {
-        Array(Set(ids).sorted().prefix(LogValidator.maxRelated))
+        guard ids.count > 1 else { return ids }
+        var sorted = ids.sorted()
+        var distinct = 1
+        for k in 1..<sorted.count where sorted[k] != sorted[distinct - 1] {
+            sorted[distinct] = sorted[k]
+            distinct += 1
+        }
+        return Array(sorted.prefix(min(distinct, LogValidator.maxRelated)))
     }
 
     // MARK: Result

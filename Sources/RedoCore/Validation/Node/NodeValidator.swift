@@ -21,6 +21,7 @@ public struct NodeCheck: Sendable {
         let idText: String?
         let nodeId: NodeID?
         let taskIdText: String?
+        let parents: [NodeID]?
     }
 
     /// The `id` text the record claims, when it has a string id (even a malformed one).
@@ -29,14 +30,19 @@ public struct NodeCheck: Sendable {
     public var claimedNodeId: NodeID? { node?.id ?? claims?.nodeId }
     /// The `taskId` text, when it is a string.
     public var taskIdText: String? { node.map { $0.taskId.text } ?? claims?.taskIdText }
+    /// The parents the broken-branch rules may follow from this record: a passing record's,
+    /// or a failing record's whose id is the hash of its content (so its parents are the
+    /// ones that id stands for) and whose every parent is a well-formed id. Nil otherwise:
+    /// a forged or unhashable record's parents are never followed.
+    public var followableParents: [NodeID]? { node?.parents ?? claims?.parents }
 
     public var passed: Bool { node != nil }
     public var primaryCode: ErrorCode? { findings.primaryCode }
 
-    public init(claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, findings: [Finding], node: Node?) {
+    public init(claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, followableParents: [NodeID]? = nil, findings: [Finding], node: Node?) {
         self.findings = findings
         self.node = node
-        claims = node == nil ? Claims(idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText) : nil
+        claims = node == nil ? Claims(idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText, parents: followableParents) : nil
     }
 
     /// Moves the node and the findings out, leaving the check spent (no node, no
@@ -49,7 +55,7 @@ public struct NodeCheck: Sendable {
 
     /// The same verdict with one more finding (an error rejects the record).
     public func adding(_ finding: Finding) -> NodeCheck {
-        NodeCheck(claimedId: claimedId, claimedNodeId: claimedNodeId, taskIdText: taskIdText, findings: findings + [finding],
+        NodeCheck(claimedId: claimedId, claimedNodeId: claimedNodeId, taskIdText: taskIdText, followableParents: followableParents, findings: findings + [finding],
                   node: finding.severity == .error ? nil : node)
     }
 
@@ -151,7 +157,7 @@ public struct NodeValidator: Sendable {
         if let action = fields.action, let payloadObject = fields.payload {
             payload = PayloadRules.check(payloadObject, action: action, parents: fields.parents, parentCount: fields.parentCount, sourceBytes: sourceBytes, into: &sink)
         }
-        let deferred = checkContentAddress(object, fields: fields, into: &sink, deferring: deferring)
+        let (deferred, idMatches) = checkContentAddress(object, fields: fields, into: &sink, deferring: deferring)
 
         var node: Node?
         if !sink.hasErrors, let id = fields.id, let parents = fields.parents, let lamport = fields.lamport, let wall = fields.wall,
@@ -160,23 +166,27 @@ public struct NodeValidator: Sendable {
         }
         // A passing record's node says what it is: its id and taskId text are not made.
         return (NodeCheck(claimedId: node == nil ? fields.idText : nil, claimedNodeId: fields.id, taskIdText: node == nil ? fields.taskIdText : nil,
-                          findings: sink.findings, node: node), deferred)
+                          followableParents: node == nil && idMatches ? fields.parents : nil, findings: sink.findings, node: node), deferred)
     }
 
     /// The id must be the SHA-256 of the canonical body, and the signature must verify
-    /// over the same bytes. Both are computed from the JSON as received.
-    private func checkContentAddress<O: JSONObjectReadable>(_ object: O, fields: EnvelopeFields<O>, into sink: inout FindingSink, deferring: Bool) -> DeferredSignature? {
+    /// over the same bytes. Both are computed from the JSON as received. Also says whether
+    /// the record has a well-formed id that is the hash of its content.
+    private func checkContentAddress<O: JSONObjectReadable>(_ object: O, fields: EnvelopeFields<O>, into sink: inout FindingSink, deferring: Bool)
+        -> (deferred: DeferredSignature?, idMatches: Bool) {
         let needsBody = fields.id != nil || (fields.signature != nil && fields.publicKey != nil)
         guard needsBody else {
             if object["signature"] == nil && profile == .synced {
                 sink.add(.signatureMissing, "a synced node must carry a signature (use the local profile for device-only nodes)", at: "$.signature")
             }
-            return nil
+            return (nil, false)
         }
         let body = object.canonicalBytes(excluding: NodeBody.unhashedKeys)
+        var idMatches = false
         if let claimed = fields.id {
             let actual = NodeBody.id(ofCanonicalBody: body)
-            if actual != claimed {
+            idMatches = actual == claimed
+            if !idMatches {
                 sink.add(.idHash, "id does not match the content: the canonical body hashes to \(actual.text)", at: "$.id")
             }
         }
@@ -187,11 +197,11 @@ public struct NodeValidator: Sendable {
         } else if let signature = fields.signature, let key = fields.publicKey {
             // Every other check has run by now: with no error so far, the signature alone decides.
             if deferring && !sink.hasErrors {
-                return DeferredSignature(body: body, signature: signature, key: key)
+                return (DeferredSignature(body: body, signature: signature, key: key), idMatches)
             } else if !Ed25519.verify(signature, of: body, by: key) {
                 sink.findings.append(Self.signatureInvalidFinding)
             }
         }
-        return nil
+        return (nil, idMatches)
     }
 }

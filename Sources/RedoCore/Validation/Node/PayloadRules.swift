@@ -44,9 +44,9 @@ enum PayloadRules {
         let before = sink.findings.count
         let (allowed, required) = keys(action)
         let scan = sink.checkKeys(payload, at: path, allowed: allowed, unknownRule: .payloadUnknownKey, reservedIsForbidden: true,
-                                  what: "a \(action.rawValue) payload")
+                                  what: "\(action.withArticle) payload")
         for k in 0..<required where !scan.has(k) {
-            sink.add(.payloadRequired, "a \(action.rawValue) payload requires \"\(allowed[k])\"", at: JSONPath.member(path, allowed[k]))
+            sink.add(.payloadRequired, "\(action.withArticle) payload requires \"\(allowed[k])\"", at: JSONPath.member(path, allowed[k]))
         }
         if let sourceBytes, Double(sourceBytes) * maxCanonicalGrowth < Double(maxPayloadBytes) {
             // Provably within the limit: skip serializing it.
