@@ -75,7 +75,8 @@ final class ValidationRunTests: XCTestCase {
         try handle.truncate(atOffset: 2 << 30) // 2 GiB of (sparse) zeros
         try handle.close()
         let result = run([path, goodFile(folder)])
-        XCTAssertEqual(result.problems.map(\.message), ["binary data at byte 0, not JSON"])
+        // Refused by its size, before a byte of it is read.
+        XCTAssertEqual(result.problems.map(\.message), ["larger than the limit of 1073741824 bytes (split it, or use JSON Lines, which is streamed)"])
         XCTAssertEqual(result.verdict.records.count, 8)
     }
 

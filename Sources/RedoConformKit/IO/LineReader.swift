@@ -23,8 +23,7 @@ public final class LineReader {
         }
     }
 
-    private let fd: Int32
-    private let ownsDescriptor: Bool
+    private let source: OpenInput
     private let maxLineBytes: Int
     private var buffer: [UInt8] = []
     private var start = 0
@@ -34,29 +33,22 @@ public final class LineReader {
     /// Set while `forEachLineSlice` runs: lines have been handed out as slices of
     /// `buffer`, so a refill reads into a new buffer instead of reusing this one.
     private var linesAreShared = false
+    /// Bytes read from the input, `prefix` included.
     public private(set) var bytesRead = 0
 
-    public init(_ input: InputPath, maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20) throws(InputError) {
-        if input.isStandardInput {
-            fd = 0
-            ownsDescriptor = false
-        } else {
-            let opened = open(input.path, O_RDONLY)
-            guard opened >= 0 else { throw InputError(path: input.path, reason: InputFile.systemReason()) }
-            var info = stat()
-            if fstat(opened, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-                close(opened)
-                throw InputError(path: input.path, reason: "is a directory")
-            }
-            fd = opened
-            ownsDescriptor = true
-        }
-        self.maxLineBytes = maxLineBytes
-        buffer = [UInt8](repeating: 0, count: max(chunkSize, 4096))
+    public convenience init(_ input: InputPath, maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20) throws(InputError) {
+        self.init(try OpenInput(input), maxLineBytes: maxLineBytes, chunkSize: chunkSize)
     }
 
-    deinit {
-        if ownsDescriptor { close(fd) }
+    /// Reads lines from `source`, starting with `prefix`: bytes already read from it (to
+    /// sniff its kind), which a pipe cannot give again.
+    public init(_ source: OpenInput, prefix: [UInt8] = [], maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20) {
+        self.source = source
+        self.maxLineBytes = maxLineBytes
+        buffer = [UInt8](repeating: 0, count: max(chunkSize, 4096, prefix.count))
+        buffer.replaceSubrange(0..<prefix.count, with: prefix)
+        end = prefix.count
+        bytesRead = prefix.count
     }
 
     /// Calls `body` for every line, its bytes valid only during the call; stops early
@@ -155,19 +147,24 @@ public final class LineReader {
         if end == buffer.count {
             buffer.append(contentsOf: repeatElement(0, count: buffer.count))
         }
-        let count = try readSome(into: end)
-        if count == 0 { eof = true } else { end += count }
+        // Fill the whole chunk: a pipe gives 64 KiB per read, and a chunk holding one
+        // read's worth would, while its lines are shared, cost a fresh 1 MiB buffer per
+        // 64 KiB of input.
+        while end < buffer.count {
+            let count = try readSome(into: end)
+            if count == 0 {
+                eof = true
+                break
+            }
+            end += count
+        }
     }
 
     private func readSome(into offset: Int) throws -> Int {
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count >= 0 {
-                bytesRead += count
-                return count
-            }
-            if errno != EINTR { throw InputError(path: "fd \(fd)", reason: InputFile.systemReason()) }
-        }
+        let count = buffer.withUnsafeMutableBytes { source.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
+        if count < 0 { throw source.failure() }
+        bytesRead += count
+        return count
     }
 
     /// Discards an overlong line without buffering it; returns its total length. (Should

@@ -45,18 +45,39 @@ public enum InputFiles {
                 problems.append(InputProblem(path: operand, message: "directory cannot be read"))
                 continue
             }
+            let base = operand.hasSuffix("/") ? operand : operand + "/"
             var found: [String] = []
             while let relative = walker.nextObject() as? String {
-                if extensions.contains(where: { relative.hasSuffix($0) }) { found.append(relative) }
+                guard extensions.contains(where: { relative.hasSuffix($0) }) else { continue }
+                switch kind(of: base + relative) {
+                case .regular, .unknown: found.append(relative) // unknown: reading it says why
+                case .other: continue
+                case .undecodableName:
+                    problems.append(InputProblem(path: base + relative, message: "the file name is not valid UTF-8 (\u{FFFD} stands for its bad bytes); rename it"))
+                }
             }
-            if found.isEmpty {
+            if found.isEmpty && !problems.contains(where: { $0.path.hasPrefix(base) }) {
                 problems.append(InputProblem(path: operand, message: "directory holds no .json, .jsonl or .ndjson files"))
             }
-            let base = operand.hasSuffix("/") ? operand : operand + "/"
             for relative in found.sorted(by: { $0.utf8Precedes($1) }) {
                 files.append(InputFileRef(path: base + relative, display: base + relative))
             }
         }
         return (files, problems)
+    }
+
+    private enum Kind { case regular, other, unknown, undecodableName }
+
+    /// What a walk found, symlinks followed. Only regular files are read: a FIFO, socket
+    /// or device named `*.jsonl` would block or never end, and a directory named `x.json`
+    /// is walked, not read (as `grep -r` skips devices).
+    private static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            // The walk hands names over as Strings, so bytes that are not UTF-8 came
+            // back as U+FFFD and the name no longer opens.
+            return path.contains("\u{FFFD}") ? .undecodableName : .unknown
+        }
+        return (info.st_mode & S_IFMT) == S_IFREG ? .regular : .other
     }
 }

@@ -8,29 +8,50 @@ import RedoCore
 
 /// Turns one input file into records. JSON Lines are streamed (memory holds one batch of
 /// lines, never the file); other files are read whole, up to the document limit, and
-/// their export shape decides how they split into records.
+/// their export shape decides how they split into records. Each input is opened and read
+/// once (see `OpenInput`): pipes and FIFOs work like files.
 struct RecordReader {
     let file: InputFileRef
     let index: Int32
     let options: ValidationOptions
 
+    /// The binary test looks at this many bytes, as `grep` and `git` do.
+    static let binaryTestBytes = 8192
+    /// How much of a stream (stdin, a pipe) is read to tell JSON Lines from one document.
+    static let sniffBytes = 1 << 16
+
     /// Calls `emit` for each record; returns a problem when the file cannot be read at all.
     func read(_ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) -> InputProblem? {
-        if let problem = binaryCheck() { return problem }
-        if file.isJSONLines && !file.isStandardInput {
-            return readLines(InputPath(file.path), emit, bytesRead: bytesRead)
+        do {
+            let source = try OpenInput(InputPath(file.path))
+            let isStream = source.regularFileSize == nil
+            if !file.isJSONLines, let size = source.regularFileSize, size > options.maxDocumentBytes {
+                throw InputFile.tooLarge(source.input, maxBytes: options.maxDocumentBytes)
+            }
+            let head = try source.read(upTo: isStream ? Self.sniffBytes : Self.binaryTestBytes)
+            if let nul = head.prefix(Self.binaryTestBytes).firstIndex(of: 0) { throw InputFile.binary(source.input, at: nul) }
+            if file.isJSONLines || (isStream && LineSniffing.startsAsJSONLines(head)) {
+                return try readLines(LineReader(source, prefix: head, maxLineBytes: options.maxRecordBytes), emit, bytesRead: bytesRead)
+            }
+            let bytes = try source.readRest(after: head, maxBytes: options.maxDocumentBytes, refusingBinary: true)
+            bytesRead(bytes.count)
+            readDocument(bytes, emit)
+            return nil
+        } catch let error as InputError {
+            let hint = error.reason.hasPrefix("larger") ? " (split it, or use JSON Lines, which is streamed)" : ""
+            return InputProblem(path: file.display, message: error.reason + hint)
+        } catch {
+            return InputProblem(path: file.display, message: "\(error)")
         }
-        let bytes: [UInt8]
-        do { bytes = try InputFile.readAll(InputPath(file.path), maxBytes: options.maxDocumentBytes) } catch {
-            return InputProblem(path: file.display, message: error.reason + (error.reason.hasPrefix("larger") ? " (split it, or use JSON Lines, which is streamed)" : ""))
-        }
-        bytesRead(bytes.count)
-        if bytes.contains(0) { return InputProblem(path: file.display, message: "binary data at byte \(bytes.firstIndex(of: 0)!), not JSON") }
+    }
+
+    /// A whole document: an export shape, or — when it does not parse as one value but
+    /// reads as values one per line — JSON Lines without the extension.
+    private func readDocument(_ bytes: [UInt8], _ emit: (InputRecord) -> Void) {
         do {
             let value = try JSONReader.parse(bytes, limits: JSONLimits(maxDocumentBytes: options.maxDocumentBytes))
             for record in ExportShapes.records(of: value, file: index) { emit(record) }
-        } catch where error.kind == .trailingContent && isLineDelimited(bytes, at: error.offset) {
-            // More than one value, one per line: JSON Lines without the extension.
+        } catch where LineSniffing.readsAsJSONLines(bytes, failure: error) {
             for (number, line) in LogPipeline.numberedLines(bytes) {
                 emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(line), storedUnder: nil))
             }
@@ -40,59 +61,28 @@ struct RecordReader {
                 : Finding(.recordSyntax, "not I-JSON: \(error.description)", path: "$")
             emit(InputRecord(source: RecordSource(file: index, line: 0, key: ""), content: .finding(finding), storedUnder: nil))
         }
-        return nil
     }
 
-    private func isLineDelimited(_ bytes: [UInt8], at offset: Int) -> Bool {
-        var k = offset - 1
-        while k >= 0 && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0D) { k -= 1 }
-        return k >= 0 && bytes[k] == 0x0A
-    }
-
-    private func readLines(_ input: InputPath, _ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) -> InputProblem? {
-        do {
-            let reader = try LineReader(input, maxLineBytes: options.maxRecordBytes)
-            var reported = 0
-            try reader.forEachLineSlice { line in
-                switch line {
-                case let .text(number, bytes):
-                    if !LogPipeline.isBlank(bytes) {
-                        emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(bytes), storedUnder: nil))
-                    }
-                case let .overlong(number, length):
-                    emit(InputRecord(source: RecordSource(file: index, line: Int32(number)),
-                                     content: .finding(Finding(.recordSize, "line of \(length) bytes is over the record limit of \(options.maxRecordBytes)", path: "$")),
-                                     storedUnder: nil))
+    private func readLines(_ reader: LineReader, _ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) throws -> InputProblem? {
+        var reported = 0
+        try reader.forEachLineSlice { line in
+            switch line {
+            case let .text(number, bytes):
+                if !LogPipeline.isBlank(bytes) {
+                    emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(bytes), storedUnder: nil))
                 }
-                if reader.bytesRead - reported >= 1 << 20 {
-                    bytesRead(reader.bytesRead - reported)
-                    reported = reader.bytesRead
-                }
-                return true
+            case let .overlong(number, length):
+                emit(InputRecord(source: RecordSource(file: index, line: Int32(number)),
+                                 content: .finding(Finding(.recordSize, "line of \(length) bytes is over the record limit of \(options.maxRecordBytes)", path: "$")),
+                                 storedUnder: nil))
             }
-            bytesRead(reader.bytesRead - reported)
-            return nil
-        } catch let error as InputError {
-            return InputProblem(path: file.display, message: error.reason)
-        } catch {
-            return InputProblem(path: file.display, message: "\(error)")
+            if reader.bytesRead - reported >= 1 << 20 {
+                bytesRead(reader.bytesRead - reported)
+                reported = reader.bytesRead
+            }
+            return true
         }
-    }
-
-    /// A NUL byte in the first 8 KiB means this is not a text file at all.
-    private func binaryCheck() -> InputProblem? {
-        guard !file.isStandardInput else { return nil }
-        let fd = open(file.path, O_RDONLY)
-        guard fd >= 0 else { return InputProblem(path: file.display, message: InputFile.systemReason()) }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { return InputProblem(path: file.display, message: "is a directory") }
-        var head = [UInt8](repeating: 0, count: 8192)
-        let count = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-        if count < 0 { return InputProblem(path: file.display, message: InputFile.systemReason()) }
-        if let nul = head[0..<count].firstIndex(of: 0) {
-            return InputProblem(path: file.display, message: "binary data at byte \(nul), not JSON")
-        }
+        bytesRead(reader.bytesRead - reported)
         return nil
     }
 }
