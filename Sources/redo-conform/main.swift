@@ -21,6 +21,46 @@ struct RedoConform: ParsableCommand {
         subcommands: [Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self, Hash.self, Compare.self, Vectors.self],
         defaultSubcommand: Check.self
     )
+
+    /// The parser's own `main`, except that every usage error exits 2 as the README and
+    /// every --help promise (the parser's default is 64, EX_USAGE), and a mistyped command
+    /// is refused before `check`, the default command, can take it for its DIR.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            if let problem = commandWords.unknownCommand(in: arguments, isDirectory: isDirectory) {
+                throw ValidationError(problem)
+            }
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            leave(after: error)
+        }
+    }
+
+    /// Help (and other clean exits) to stdout with status 0; anything else the parser
+    /// refused to stderr, with its usage, and status 2.
+    static func leave(after error: Error) -> Never {
+        let text = fullMessage(for: error)
+        if exitCode(for: error) == .success {
+            if !text.isEmpty { Console.standard.line(text) }
+            finish(.ok)
+        }
+        if !text.isEmpty { Console.standard.error(text) }
+        finish(.usageOrIO)
+    }
+
+    /// Every command name, from the parser's own configuration (so it cannot drift).
+    static var commandWords: CommandWords { words(of: self) }
+
+    private static func words(of command: ParsableCommand.Type) -> CommandWords {
+        CommandWords(Dictionary(uniqueKeysWithValues: command.configuration.subcommands.map { ($0._commandName, words(of: $0)) }))
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
 }
 
 /// Leaves the process with a command's status.
