@@ -63,9 +63,10 @@ struct RedoConform: ParsableCommand {
     }
 }
 
-/// Leaves the process with a command's status.
+/// Leaves the process with a command's status — 2 when stdout could not take all of
+/// the output (every command ends here, so none can forget to check).
 func finish(_ status: ExitStatus) -> Never {
-    exit(status.rawValue)
+    exit(Console.standard.settle(status).rawValue)
 }
 
 struct Check: ParsableCommand {
