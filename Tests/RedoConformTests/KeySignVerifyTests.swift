@@ -19,6 +19,39 @@ final class KeySignVerifyTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: path)), first)
     }
 
+    func testForceReplacesOnlyARegularFileWholeAndWith0600() throws {
+        let folder = TempFiles.folder("keygen-force")
+        let path = TempFiles.write("old key", to: folder + "/key.json")
+        XCTAssertEqual(chmod(path, 0o644), 0)
+        let console = CapturedConsole()
+        XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: "fixture", out: path, force: true, console: console.console), .ok, console.stderr)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
+        XCTAssertNoThrow(try KeyFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path))
+        // Replaced by rename: no temporary file is left beside it.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["key.json"])
+    }
+
+    func testForceRefusesSymlinksFIFOsAndDirectories() throws {
+        let folder = TempFiles.folder("keygen-force-refused")
+        let target = TempFiles.write("not a key", to: folder + "/target.txt")
+        XCTAssertEqual(chmod(target, 0o644), 0)
+        XCTAssertEqual(symlink(target, folder + "/link.key"), 0)
+        XCTAssertEqual(mkfifo(folder + "/fifo.key", 0o644), 0)
+        XCTAssertEqual(mkdir(folder + "/dir.key", 0o755), 0)
+        for (name, kind) in [("link.key", "a symbolic link"), ("fifo.key", "a FIFO"), ("dir.key", "a directory")] {
+            let console = CapturedConsole()
+            XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: "x", out: folder + "/" + name, force: true, console: console.console), .usageOrIO, name)
+            XCTAssertTrue(console.stderr.contains("\(name): is \(kind), not a regular file"), console.stderr)
+        }
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "not a key")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o644)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder + "/fifo.key")[.posixPermissions] as? Int, 0o644)
+        // Without --force a dangling symlink is not followed either.
+        XCTAssertEqual(symlink(folder + "/nowhere", folder + "/dangling.key"), 0)
+        XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: "x", out: folder + "/dangling.key", force: false, console: CapturedConsole().console), .usageOrIO)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/nowhere"))
+    }
+
     func testSeedsAreDeterministicAndChecked() throws {
         let a = CapturedConsole(), b = CapturedConsole()
         let seed = String(repeating: "ab", count: 32)
