@@ -186,17 +186,22 @@ struct InputOptions: ParsableArguments {
     @Option(help: "synced (signatures required) or local.")
     var profile: ValidationProfile = .synced
 
-    @Option(help: "Threads for node checks, and for signature verification (default: all cores).")
-    var jobs: Int = ValidationOptions.defaultJobs
+    // Optional, so the parser does not append this machine's core count as the default.
+    @Option(help: "Threads for node checks and signature verification, 1–1024 (default: all cores).")
+    var jobs: Int?
 
-    @Option(name: .customLong("max-records"), help: "Read at most this many records (default 20,000,000).")
+    @Option(name: .customLong("max-records"), help: "Read at most this many records (at least 1).")
     var maxRecords: Int = ValidationOptions().maxRecords
+
+    func validate() throws {
+        if let problem = ValidationOptions.usageProblem(jobs: jobs, maxRecords: maxRecords) { throw ValidationError(problem) }
+    }
 
     var validation: ValidationOptions {
         var options = ValidationOptions()
         options.profile = profile
-        options.jobs = max(1, jobs)
-        options.maxRecords = max(1, maxRecords)
+        options.jobs = jobs ?? ValidationOptions.defaultJobs
+        options.maxRecords = maxRecords
         return options
     }
 }
@@ -257,12 +262,16 @@ struct Verify: ParsableCommand {
     @Argument(help: "Files, directories or - for stdin.")
     var paths: [String]
 
-    @Option(help: "Threads (default: all cores).")
-    var jobs: Int = ValidationOptions.defaultJobs
+    @Option(help: "Threads, 1–1024 (default: all cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let problem = ValidationOptions.usageProblem(jobs: jobs) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         var options = ValidationOptions()
-        options.jobs = max(1, jobs)
+        options.jobs = jobs ?? ValidationOptions.defaultJobs
         finish(VerifyCommand.run(paths, options: options, console: .standard))
     }
 }

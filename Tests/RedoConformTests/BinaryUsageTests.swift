@@ -13,6 +13,9 @@ extension BinaryEndToEndTests {
             ["keygen", "--seed-text", "a", "--seed", "00"],
             ["hash", "a", "b"],
             ["vectors", "bogus"],
+            ["validate", "x", "--jobs", "0"],
+            ["verify", "x", "--jobs", "1025"],
+            ["reconstruct", "x", "--max-records", "0"],
         ]
         for arguments in cases {
             let result = try Self.run(arguments)
@@ -28,6 +31,10 @@ extension BinaryEndToEndTests {
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stdout.contains("USAGE:"), "\(arguments)")
         }
+        // --jobs names its range once and its default once (not the parser's core count too).
+        let help = try Self.run(["validate", "--help"]).stdout
+        XCTAssertTrue(help.contains("1–1024 (default: all cores)."), help)
+        XCTAssertFalse(help.contains("all cores). (default"), help)
     }
 
     func testAMistypedCommandIsAnUnknownCommand() throws {
