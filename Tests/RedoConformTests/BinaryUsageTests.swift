@@ -44,4 +44,10 @@ extension BinaryEndToEndTests {
             XCTAssertTrue(result.stderr.contains("unknown command 'validat'") || result.stderr.contains("unknown command 'bogus'"), result.stderr)
         }
     }
+
+    func testAnUnreadableNumbersFileExitsTwo() throws {
+        let result = try Self.run(["check", "--numbers", "/no/such/numbers.txt"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "error: /no/such/numbers.txt: no such file or directory\n")
+    }
 }
