@@ -279,7 +279,7 @@ struct Verify: ParsableCommand {
 struct Sign: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Sign a node: fill author.publicKey/userId if absent, compute id and signature, print the node.",
-        discussion: "Exit status: 0 signed; 1 the node is unusable (not JSON, author of another key); 2 usage or I/O error."
+        discussion: "Exit status: 0 signed; 1 the node is unusable (not a JSON object, an author that is not an object or names another key); 2 usage or I/O error, or a key file not in keygen's format. Warns when the key file is readable by group or others."
     )
 
     @Argument(help: "The node (a JSON file, or - for stdin).")

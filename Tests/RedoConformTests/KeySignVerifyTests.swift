@@ -98,6 +98,70 @@ final class KeySignVerifyTests: XCTestCase {
         XCTAssertTrue(console.stderr.contains("but the key's is"))
     }
 
+    func testSignRefusesAnAuthorThatIsNotAnObject() {
+        let folder = TempFiles.folder("sign-author")
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: folder + "/key.json", force: false, console: CapturedConsole().console)
+        for (author, named) in [(#""x""#, "a string"), ("null", "null"), ("[]", "an array")] {
+            let node = TempFiles.write(#"{"version":1,"author":\#(author)}"#, to: folder + "/n.json")
+            let console = CapturedConsole()
+            XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: folder + "/key.json", console: console.console), .findings, author)
+            XCTAssertEqual(console.stdout, "", author)
+            XCTAssertTrue(console.stderr.contains("author is \(named), not an object"), console.stderr)
+        }
+    }
+
+    func testKeyFilesAreCheckedAgainstTheWholeFormat() throws {
+        let good = CapturedConsole()
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: nil, force: false, console: good.console)
+        guard case let .object(object)? = try? JSONReader.parse(good.stdoutBytes) else { return XCTFail("keygen wrote no object") }
+        XCTAssertNoThrow(try KeyFile.decode(good.stdoutBytes, path: "k"))
+        func variant(_ change: (inout JSONObject) -> Void) -> [UInt8] {
+            var copy = object
+            change(&copy)
+            return OrderedJSONWriter.bytes(.object(copy))
+        }
+        let cases: [(String, [UInt8])] = [
+            ("version 2 is not supported", variant { $0["version"] = .number(2) }),
+            ("version \"1\" is not supported", variant { $0["version"] = .string("1") }),
+            ("version is missing", variant { $0["version"] = nil }),
+            ("userId does not belong to the seed", variant { $0["userId"] = .string(String(repeating: "0", count: 32)) }),
+            ("userId is missing", variant { $0["userId"] = nil }),
+            ("publicKey is missing", variant { $0["publicKey"] = nil }),
+            ("publicKey does not belong to the seed", variant { $0["publicKey"] = .number(1) }),
+            ("unknown member \"comment\"", variant { $0["comment"] = .string("x") }),
+        ]
+        for (message, bytes) in cases {
+            XCTAssertThrowsError(try KeyFile.decode(bytes, path: "k"), message) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+        // sign refuses such a key with 2, like an unreadable one.
+        let folder = TempFiles.folder("sign-badkey")
+        let key = TempFiles.write(cases[0].1, to: folder + "/key.json")
+        XCTAssertEqual(chmod(key, 0o600), 0)
+        let node = TempFiles.write(#"{"version":1}"#, to: folder + "/n.json")
+        let console = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: key, console: console.console), .usageOrIO)
+        XCTAssertEqual(console.stdout, "")
+    }
+
+    func testSignWarnsOnceAboutAKeyOthersCanReadButSigns() {
+        let folder = TempFiles.folder("sign-exposed")
+        let key = folder + "/key.json"
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: key, force: false, console: CapturedConsole().console)
+        let node = TempFiles.write(#"{"version":1}"#, to: folder + "/n.json")
+        let quiet = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: key, console: quiet.console), .ok)
+        XCTAssertFalse(quiet.stderr.contains("warning"), quiet.stderr)
+        XCTAssertEqual(chmod(key, 0o644), 0)
+        let console = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: key, console: console.console), .ok)
+        XCTAssertEqual(console.stdout, quiet.stdout)
+        let warnings = console.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        XCTAssertEqual(warnings.count, 1, console.stderr)
+        XCTAssertTrue(warnings.first?.contains("\(key): key file is readable or writable by group or others (mode 0644)") ?? false, console.stderr)
+    }
+
     func testSignNotesRuleBreaksButSigns() {
         let folder = TempFiles.folder("sign-invalid")
         _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: folder + "/key.json", force: false, console: CapturedConsole().console)

@@ -23,18 +23,47 @@ public enum KeyFile {
         return Array(text.utf8)
     }
 
+    /// The members of a version 1 key file, all required, no others.
+    static let members = ["format", "version", "seed", "publicKey", "userId"]
+
+    /// Reads a key file, checked against the whole format: a file that is not exactly
+    /// what `keygen` writes is refused rather than half-trusted, because `sign` copies
+    /// its publicKey and userId into nodes, and a wrong userId would be signed into them.
     public static func decode(_ bytes: [UInt8], path: String) throws(Failure) -> Ed25519KeyPair {
         guard case let .object(object)? = try? JSONReader.parse(bytes) else { throw Failure(description: "\(path): not a key file (not a JSON object)") }
         guard object["format"]?.stringValue == format else { throw Failure(description: "\(path): not a key file (format is not \(format))") }
+        guard let version = object["version"] else { throw Failure(description: "\(path): version is missing (1 expected)") }
+        guard version == .number(1) else {
+            let found = String(decoding: CanonicalJSON.bytes(of: version), as: UTF8.self)
+            throw Failure(description: "\(path): key file version \(found) is not supported (this redo-conform reads version 1)")
+        }
+        if let unknown = object.keys.first(where: { !members.contains($0) }) {
+            throw Failure(description: "\(path): unknown member \"\(unknown)\" (a key file has exactly \(members.joined(separator: ", ")))")
+        }
         guard let seedHex = object["seed"]?.stringValue, var seed = Hex.decodeLowercase(seedHex), seed.count == 32 else {
             throw Failure(description: "\(path): seed must be 64 lowercase hex digits")
         }
         defer { wipe(&seed) }
         guard let pair = try? Ed25519KeyPair(seed: seed) else { throw Failure(description: "\(path): libsodium refused the seed") }
-        if let claimed = object["publicKey"]?.stringValue, claimed != pair.publicKey.hex {
-            throw Failure(description: "\(path): publicKey does not belong to the seed (\(pair.publicKey.hex) expected)")
+        for (key, expected) in [("publicKey", pair.publicKey.hex), ("userId", pair.publicKey.redoUserId)] {
+            guard let claimed = object[key] else { throw Failure(description: "\(path): \(key) is missing (\(expected) expected)") }
+            guard claimed.stringValue == expected else {
+                throw Failure(description: "\(path): \(key) does not belong to the seed (\(expected) expected)")
+            }
         }
         return pair
+    }
+
+    /// A one-line warning when the key file can be read by group or others, as ssh gives
+    /// for a private key (but signing goes on: fixtures keys are often shared on purpose).
+    /// nil for stdin and for anything but a regular file, whose mode bits say nothing.
+    public static func exposureWarning(path: String) -> String? {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let mode = info.st_mode & 0o777
+        guard mode & 0o077 != 0 else { return nil }
+        let octal = String(mode, radix: 8)
+        return "warning: \(path): key file is readable or writable by group or others (mode 0\(octal)); anyone who can read it can sign as this key: chmod 600 \(path)"
     }
 
     /// Writes a secret file with mode 0600, never leaving a partial key behind.
