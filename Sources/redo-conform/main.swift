@@ -134,13 +134,13 @@ struct Vectors: ParsableCommand {
         @Option(help: "The log's shape: benign, or one of the hostile shapes the scale benchmark runs.")
         var shape: LogGenerator.Shape = .benign
 
-        @Option(help: "Number of nodes.")
+        @Option(help: "Number of nodes: exactly this many lines (each shape has a minimum, e.g. 12 for merge-stack).")
         var nodes: Int = 1_000_000
 
         @Option(help: "Number of tasks (benign shapes).")
         var tasks: Int = 200_000
 
-        @Option(name: .customLong("delete-length"), help: "Chain length per DELETE (big-delete).")
+        @Option(name: .customLong("delete-length"), help: "Chain length per DELETE (big-delete; the last task may be shorter).")
         var deleteLength: Int = 1000
 
         @Option(help: "The seed.")
@@ -149,9 +149,13 @@ struct Vectors: ParsableCommand {
         @Option(help: "Output file (default: stdout).")
         var out: String?
 
+        func validate() throws {
+            if let problem = LogGenerator.usageProblem(shape: shape, nodes: nodes, deleteLength: deleteLength) { throw ValidationError(problem) }
+        }
+
         func run() throws {
             var generator = LogGenerator(shape: shape, nodes: nodes, tasks: tasks, seed: seed)
-            generator.deleteLength = max(1, deleteLength)
+            generator.deleteLength = deleteLength
             finish(VectorsCommand.writeLog(generator, to: out, console: .standard))
         }
     }

@@ -16,6 +16,8 @@ extension BinaryEndToEndTests {
             ["validate", "x", "--jobs", "0"],
             ["verify", "x", "--jobs", "1025"],
             ["reconstruct", "x", "--max-records", "0"],
+            ["vectors", "log", "--shape", "fan", "--nodes", "0"],
+            ["vectors", "log", "--shape", "far-merge", "--nodes", "3"],
         ]
         for arguments in cases {
             let result = try Self.run(arguments)
