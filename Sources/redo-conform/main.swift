@@ -199,6 +199,7 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         if let problem = ValidationOptions.usageProblem(jobs: jobs, maxRecords: maxRecords) { throw ValidationError(problem) }
+        if let problem = StandardInputOnce.usageProblem(paths, givenAs: "PATH") { throw ValidationError(problem) }
     }
 
     var validation: ValidationOptions {
@@ -271,6 +272,7 @@ struct Verify: ParsableCommand {
 
     func validate() throws {
         if let problem = ValidationOptions.usageProblem(jobs: jobs) { throw ValidationError(problem) }
+        if let problem = StandardInputOnce.usageProblem(paths, givenAs: "PATH") { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -291,6 +293,10 @@ struct Sign: ParsableCommand {
 
     @Option(help: "A key file written by keygen.")
     var key: String
+
+    func validate() throws {
+        if let problem = StandardInputOnce.usageProblem([(node, "NODE"), (key, "--key")]) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         finish(SignCommand.run(node: InputPath(node), keyPath: key, console: .standard))
@@ -354,6 +360,11 @@ struct Compare: ParsableCommand {
 
     @Flag(name: .customLong("allow-missing"), help: "Do not fail on vectors a platform has no result for.")
     var allowMissing = false
+
+    func validate() throws {
+        let named = outputs.map { ($0, "OUTPUT") } + (inputs.map { [($0, "--inputs")] } ?? [])
+        if let problem = StandardInputOnce.usageProblem(named) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         var options = CompareCommand.Options()
