@@ -162,7 +162,7 @@ struct Vectors: ParsableCommand {
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the node and log vector suites for a seed (same seed, same bytes)."
+            abstract: "Write the node, log, reconstruction, export and platform vector suites for a seed (same seed, same bytes)."
         )
 
         @Option(help: "The seed every key, id and signature derives from.")
