@@ -111,7 +111,7 @@ public enum KeyFile {
         var template = Array((directory + ".redo-conform-key.XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } // mode 0600
         guard fd >= 0 else { throw Failure(description: "\(path): cannot create a temporary file beside it: \(InputFile.systemReason())") }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard fchmod(fd, 0o600) == 0, Console.writeAll(fd, bytes), fsync(fd) == 0 else {
             let reason = InputFile.systemReason()
             close(fd)
