@@ -21,11 +21,52 @@ struct RedoConform: ParsableCommand {
         subcommands: [Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self, Hash.self, Compare.self, Vectors.self],
         defaultSubcommand: Check.self
     )
+
+    /// The parser's own `main`, except that every usage error exits 2 as the README and
+    /// every --help promise (the parser's default is 64, EX_USAGE), and a mistyped command
+    /// is refused before `check`, the default command, can take it for its DIR.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            if let problem = commandWords.unknownCommand(in: arguments, isDirectory: isDirectory) {
+                throw ValidationError(problem)
+            }
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            leave(after: error)
+        }
+    }
+
+    /// Help (and other clean exits) to stdout with status 0; anything else the parser
+    /// refused to stderr, with its usage, and status 2.
+    static func leave(after error: Error) -> Never {
+        let text = fullMessage(for: error)
+        if exitCode(for: error) == .success {
+            if !text.isEmpty { Console.standard.line(text) }
+            finish(.ok)
+        }
+        if !text.isEmpty { Console.standard.error(text) }
+        finish(.usageOrIO)
+    }
+
+    /// Every command name, from the parser's own configuration (so it cannot drift).
+    static var commandWords: CommandWords { words(of: self) }
+
+    private static func words(of command: ParsableCommand.Type) -> CommandWords {
+        CommandWords(Dictionary(uniqueKeysWithValues: command.configuration.subcommands.map { ($0._commandName, words(of: $0)) }))
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
 }
 
-/// Leaves the process with a command's status.
+/// Leaves the process with a command's status — 2 when stdout could not take all of
+/// the output (every command ends here, so none can forget to check).
 func finish(_ status: ExitStatus) -> Never {
-    exit(status.rawValue)
+    exit(Console.standard.settle(status).rawValue)
 }
 
 struct Check: ParsableCommand {
@@ -93,13 +134,13 @@ struct Vectors: ParsableCommand {
         @Option(help: "The log's shape: benign, or one of the hostile shapes the scale benchmark runs.")
         var shape: LogGenerator.Shape = .benign
 
-        @Option(help: "Number of nodes.")
+        @Option(help: "Number of nodes: exactly this many lines (each shape has a minimum, e.g. 12 for merge-stack).")
         var nodes: Int = 1_000_000
 
         @Option(help: "Number of tasks (benign shapes).")
         var tasks: Int = 200_000
 
-        @Option(name: .customLong("delete-length"), help: "Chain length per DELETE (big-delete).")
+        @Option(name: .customLong("delete-length"), help: "Chain length per DELETE (big-delete; the last task may be shorter).")
         var deleteLength: Int = 1000
 
         @Option(help: "The seed.")
@@ -108,16 +149,20 @@ struct Vectors: ParsableCommand {
         @Option(help: "Output file (default: stdout).")
         var out: String?
 
+        func validate() throws {
+            if let problem = LogGenerator.usageProblem(shape: shape, nodes: nodes, deleteLength: deleteLength) { throw ValidationError(problem) }
+        }
+
         func run() throws {
             var generator = LogGenerator(shape: shape, nodes: nodes, tasks: tasks, seed: seed)
-            generator.deleteLength = max(1, deleteLength)
+            generator.deleteLength = deleteLength
             finish(VectorsCommand.writeLog(generator, to: out, console: .standard))
         }
     }
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the node and log vector suites for a seed (same seed, same bytes)."
+            abstract: "Write the node, log, reconstruction, export and platform vector suites for a seed (same seed, same bytes)."
         )
 
         @Option(help: "The seed every key, id and signature derives from.")
@@ -145,17 +190,23 @@ struct InputOptions: ParsableArguments {
     @Option(help: "synced (signatures required) or local.")
     var profile: ValidationProfile = .synced
 
-    @Option(help: "Threads for node checks, and for signature verification (default: all cores).")
-    var jobs: Int = ValidationOptions.defaultJobs
+    // Optional, so the parser does not append this machine's core count as the default.
+    @Option(help: "Threads for node checks and signature verification, 1–1024 (default: all cores).")
+    var jobs: Int?
 
-    @Option(name: .customLong("max-records"), help: "Read at most this many records (default 20,000,000).")
+    @Option(name: .customLong("max-records"), help: "Read at most this many records (at least 1).")
     var maxRecords: Int = ValidationOptions().maxRecords
+
+    func validate() throws {
+        if let problem = ValidationOptions.usageProblem(jobs: jobs, maxRecords: maxRecords) { throw ValidationError(problem) }
+        if let problem = StandardInputOnce.usageProblem(paths, givenAs: "PATH") { throw ValidationError(problem) }
+    }
 
     var validation: ValidationOptions {
         var options = ValidationOptions()
         options.profile = profile
-        options.jobs = max(1, jobs)
-        options.maxRecords = max(1, maxRecords)
+        options.jobs = jobs ?? ValidationOptions.defaultJobs
+        options.maxRecords = maxRecords
         return options
     }
 }
@@ -216,12 +267,17 @@ struct Verify: ParsableCommand {
     @Argument(help: "Files, directories or - for stdin.")
     var paths: [String]
 
-    @Option(help: "Threads (default: all cores).")
-    var jobs: Int = ValidationOptions.defaultJobs
+    @Option(help: "Threads, 1–1024 (default: all cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let problem = ValidationOptions.usageProblem(jobs: jobs) { throw ValidationError(problem) }
+        if let problem = StandardInputOnce.usageProblem(paths, givenAs: "PATH") { throw ValidationError(problem) }
+    }
 
     func run() throws {
         var options = ValidationOptions()
-        options.jobs = max(1, jobs)
+        options.jobs = jobs ?? ValidationOptions.defaultJobs
         finish(VerifyCommand.run(paths, options: options, console: .standard))
     }
 }
@@ -229,7 +285,7 @@ struct Verify: ParsableCommand {
 struct Sign: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Sign a node: fill author.publicKey/userId if absent, compute id and signature, print the node.",
-        discussion: "Exit status: 0 signed; 1 the node is unusable (not JSON, author of another key); 2 usage or I/O error."
+        discussion: "Exit status: 0 signed; 1 the node is unusable (not a JSON object, an author that is not an object or names another key); 2 usage or I/O error, or a key file not in keygen's format. Warns when the key file is readable by group or others."
     )
 
     @Argument(help: "The node (a JSON file, or - for stdin).")
@@ -237,6 +293,10 @@ struct Sign: ParsableCommand {
 
     @Option(help: "A key file written by keygen.")
     var key: String
+
+    func validate() throws {
+        if let problem = StandardInputOnce.usageProblem([(node, "NODE"), (key, "--key")]) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         finish(SignCommand.run(node: InputPath(node), keyPath: key, console: .standard))
@@ -300,6 +360,11 @@ struct Compare: ParsableCommand {
 
     @Flag(name: .customLong("allow-missing"), help: "Do not fail on vectors a platform has no result for.")
     var allowMissing = false
+
+    func validate() throws {
+        let named = outputs.map { ($0, "OUTPUT") } + (inputs.map { [($0, "--inputs")] } ?? [])
+        if let problem = StandardInputOnce.usageProblem(named) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         var options = CompareCommand.Options()

@@ -33,6 +33,14 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(captured.stdout.contains("x.json: canonical bytes differ at offset 2"), captured.stdout)
     }
 
+    func testAnUnreadableNumberStreamIsAnIOError() {
+        let missing = NSTemporaryDirectory() + "/no-such-numbers-\(UUID().uuidString).txt"
+        let captured = CapturedConsole()
+        XCTAssertEqual(CheckCommand.runNumbers(InputPath(missing), console: captured.console), .usageOrIO)
+        XCTAssertEqual(captured.stderr, "error: \(missing): no such file or directory\n")
+        XCTAssertEqual(captured.stdout, "")
+    }
+
     func testNumberStreamReportsTheBadLine() throws {
         let path = NSTemporaryDirectory() + "/numbers-\(UUID().uuidString).txt"
         try Data("3ff0000000000000,1\n3ff8000000000000,1.50\n".utf8).write(to: URL(fileURLWithPath: path))

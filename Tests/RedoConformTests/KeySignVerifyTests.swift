@@ -19,6 +19,39 @@ final class KeySignVerifyTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: path)), first)
     }
 
+    func testForceReplacesOnlyARegularFileWholeAndWith0600() throws {
+        let folder = TempFiles.folder("keygen-force")
+        let path = TempFiles.write("old key", to: folder + "/key.json")
+        XCTAssertEqual(chmod(path, 0o644), 0)
+        let console = CapturedConsole()
+        XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: "fixture", out: path, force: true, console: console.console), .ok, console.stderr)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
+        XCTAssertNoThrow(try KeyFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path))
+        // Replaced by rename: no temporary file is left beside it.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["key.json"])
+    }
+
+    func testForceRefusesSymlinksFIFOsAndDirectories() throws {
+        let folder = TempFiles.folder("keygen-force-refused")
+        let target = TempFiles.write("not a key", to: folder + "/target.txt")
+        XCTAssertEqual(chmod(target, 0o644), 0)
+        XCTAssertEqual(symlink(target, folder + "/link.key"), 0)
+        XCTAssertEqual(mkfifo(folder + "/fifo.key", 0o644), 0)
+        XCTAssertEqual(mkdir(folder + "/dir.key", 0o755), 0)
+        for (name, kind) in [("link.key", "a symbolic link"), ("fifo.key", "a FIFO"), ("dir.key", "a directory")] {
+            let console = CapturedConsole()
+            XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: "x", out: folder + "/" + name, force: true, console: console.console), .usageOrIO, name)
+            XCTAssertTrue(console.stderr.contains("\(name): is \(kind), not a regular file"), console.stderr)
+        }
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "not a key")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o644)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder + "/fifo.key")[.posixPermissions] as? Int, 0o644)
+        // Without --force a dangling symlink is not followed either.
+        XCTAssertEqual(symlink(folder + "/nowhere", folder + "/dangling.key"), 0)
+        XCTAssertEqual(KeygenCommand.run(seedHex: nil, seedText: "x", out: folder + "/dangling.key", force: false, console: CapturedConsole().console), .usageOrIO)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/nowhere"))
+    }
+
     func testSeedsAreDeterministicAndChecked() throws {
         let a = CapturedConsole(), b = CapturedConsole()
         let seed = String(repeating: "ab", count: 32)
@@ -63,6 +96,70 @@ final class KeySignVerifyTests: XCTestCase {
         let console = CapturedConsole()
         XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: folder + "/key.json", console: console.console), .findings)
         XCTAssertTrue(console.stderr.contains("but the key's is"))
+    }
+
+    func testSignRefusesAnAuthorThatIsNotAnObject() {
+        let folder = TempFiles.folder("sign-author")
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: folder + "/key.json", force: false, console: CapturedConsole().console)
+        for (author, named) in [(#""x""#, "a string"), ("null", "null"), ("[]", "an array")] {
+            let node = TempFiles.write(#"{"version":1,"author":\#(author)}"#, to: folder + "/n.json")
+            let console = CapturedConsole()
+            XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: folder + "/key.json", console: console.console), .findings, author)
+            XCTAssertEqual(console.stdout, "", author)
+            XCTAssertTrue(console.stderr.contains("author is \(named), not an object"), console.stderr)
+        }
+    }
+
+    func testKeyFilesAreCheckedAgainstTheWholeFormat() throws {
+        let good = CapturedConsole()
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: nil, force: false, console: good.console)
+        guard case let .object(object)? = try? JSONReader.parse(good.stdoutBytes) else { return XCTFail("keygen wrote no object") }
+        XCTAssertNoThrow(try KeyFile.decode(good.stdoutBytes, path: "k"))
+        func variant(_ change: (inout JSONObject) -> Void) -> [UInt8] {
+            var copy = object
+            change(&copy)
+            return OrderedJSONWriter.bytes(.object(copy))
+        }
+        let cases: [(String, [UInt8])] = [
+            ("version 2 is not supported", variant { $0["version"] = .number(2) }),
+            ("version \"1\" is not supported", variant { $0["version"] = .string("1") }),
+            ("version is missing", variant { $0["version"] = nil }),
+            ("userId does not belong to the seed", variant { $0["userId"] = .string(String(repeating: "0", count: 32)) }),
+            ("userId is missing", variant { $0["userId"] = nil }),
+            ("publicKey is missing", variant { $0["publicKey"] = nil }),
+            ("publicKey does not belong to the seed", variant { $0["publicKey"] = .number(1) }),
+            ("unknown member \"comment\"", variant { $0["comment"] = .string("x") }),
+        ]
+        for (message, bytes) in cases {
+            XCTAssertThrowsError(try KeyFile.decode(bytes, path: "k"), message) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+        // sign refuses such a key with 2, like an unreadable one.
+        let folder = TempFiles.folder("sign-badkey")
+        let key = TempFiles.write(cases[0].1, to: folder + "/key.json")
+        XCTAssertEqual(chmod(key, 0o600), 0)
+        let node = TempFiles.write(#"{"version":1}"#, to: folder + "/n.json")
+        let console = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: key, console: console.console), .usageOrIO)
+        XCTAssertEqual(console.stdout, "")
+    }
+
+    func testSignWarnsOnceAboutAKeyOthersCanReadButSigns() {
+        let folder = TempFiles.folder("sign-exposed")
+        let key = folder + "/key.json"
+        _ = KeygenCommand.run(seedHex: nil, seedText: "signer", out: key, force: false, console: CapturedConsole().console)
+        let node = TempFiles.write(#"{"version":1}"#, to: folder + "/n.json")
+        let quiet = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: key, console: quiet.console), .ok)
+        XCTAssertFalse(quiet.stderr.contains("warning"), quiet.stderr)
+        XCTAssertEqual(chmod(key, 0o644), 0)
+        let console = CapturedConsole()
+        XCTAssertEqual(SignCommand.run(node: InputPath(node), keyPath: key, console: console.console), .ok)
+        XCTAssertEqual(console.stdout, quiet.stdout)
+        let warnings = console.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        XCTAssertEqual(warnings.count, 1, console.stderr)
+        XCTAssertTrue(warnings.first?.contains("\(key): key file is readable or writable by group or others (mode 0644)") ?? false, console.stderr)
     }
 
     func testSignNotesRuleBreaksButSigns() {

@@ -7,6 +7,15 @@ import RedoCore
 final class LimitTests: XCTestCase {
     static let scenario = LogScenarios(seed: "limits").all.first { $0.id == "valid-life" }!
 
+    func testJobsAndRecordLimitOptionsHaveBounds() {
+        XCTAssertNil(ValidationOptions.usageProblem(jobs: nil, maxRecords: nil))
+        XCTAssertNil(ValidationOptions.usageProblem(jobs: 1, maxRecords: 1))
+        XCTAssertNil(ValidationOptions.usageProblem(jobs: 1024))
+        XCTAssertEqual(ValidationOptions.usageProblem(jobs: 0), "--jobs must be 1…1024, got 0")
+        XCTAssertEqual(ValidationOptions.usageProblem(jobs: 100_000), "--jobs must be 1…1024, got 100000")
+        XCTAssertEqual(ValidationOptions.usageProblem(jobs: 2, maxRecords: 0), "--max-records must be at least 1, got 0")
+    }
+
     func testRecordCountLimit() {
         let folder = TempFiles.folder("max-records")
         let path = TempFiles.write(Self.scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/log.jsonl")

@@ -27,9 +27,13 @@ public enum CheckCommand {
     }
 
     /// Checks a stream of number lines (e.g. the 100-million-number file from a pipe).
+    /// An input that cannot be read is one line on stderr and 2, as `check --help` says.
     public static func runNumbers(_ input: InputPath, console: Console) -> ExitStatus {
         var result = SuiteResult(name: "numbers \(input)")
-        NumberFormattingSuite.checkLines(input, into: &result)
+        do { try NumberFormattingSuite.checkLines(input, into: &result) } catch {
+            console.error("error: \(error)")
+            return .usageOrIO
+        }
         report([result], console: console)
         return result.ok ? .ok : .findings
     }

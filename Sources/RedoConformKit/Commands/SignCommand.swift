@@ -5,6 +5,9 @@ import RedoCore
 /// absent, computes the id and the signature over the canonical body, and writes the node
 /// (id first, signature last, other keys as given). Rule breaks of the result are listed
 /// on stderr — fixtures are sometimes invalid on purpose — but do not fail the command.
+/// What sign cannot fill without guessing — a node that is not an object, an author that
+/// is not an object, an author naming another key — is refused with status 1, as a bad
+/// node; a key file that is unreadable or not exactly keygen's format is status 2.
 public enum SignCommand {
     public static func run(node input: InputPath, keyPath: String, console: Console) -> ExitStatus {
         let pair: Ed25519KeyPair
@@ -13,6 +16,7 @@ public enum SignCommand {
             var keyBytes = try InputFile.readAll(InputPath(keyPath), maxBytes: 1 << 16)
             defer { KeyFile.wipe(&keyBytes) }
             pair = try KeyFile.decode(keyBytes, path: keyPath)
+            if let warning = KeyFile.exposureWarning(path: keyPath) { console.error(warning) }
             document = try InputFile.readAll(input)
         } catch {
             console.error("error: \(error)")
@@ -23,7 +27,16 @@ public enum SignCommand {
             console.error("error: \(input): \(reason ?? parseError(document))")
             return .findings
         }
-        var author = node["author"]?.objectValue ?? JSONObject()
+        // Filled only when absent: a present author that is not an object is the
+        // fixture's own statement, not a gap, and replacing it would sign what was not asked.
+        var author = JSONObject()
+        if let present = node["author"] {
+            guard case let .object(object) = present else {
+                console.error("error: \(input): author is \(present.typeName), not an object (sign fills author only when it is absent)")
+                return .findings
+            }
+            author = object
+        }
         for (key, value) in [("publicKey", pair.publicKey.hex), ("userId", pair.publicKey.redoUserId)] {
             if let present = author[key] {
                 guard present.stringValue == value else {

@@ -4,16 +4,26 @@ import Foundation
 /// suites for a seed (same seed, same bytes).
 public enum VectorsCommand {
     public static func generate(seed: String, into directory: String, console: Console) -> ExitStatus {
-        let files = VectorGenerator.files(seed: seed)
-        do {
-            for file in files {
-                let url = URL(fileURLWithPath: directory).appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.bytes).write(to: url)
-            }
-        } catch {
-            console.error("error: \(error.localizedDescription)")
+        if let problem = OutputFolder.problem(directory) {
+            console.error("error: \(problem)")
             return .usageOrIO
+        }
+        let files = VectorGenerator.files(seed: seed)
+        for file in files {
+            let path = (directory.hasSuffix("/") ? directory : directory + "/") + file.path
+            let folder = String(path[..<path.lastIndex(of: "/")!])
+            // Foundation's messages name no path ("NSCocoaErrorDomain error 512"): say which
+            // folder or file failed, and the first path component in the way.
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                console.error("error: \(OutputFolder.problem(folder) ?? "\(folder): cannot create: \(OutputFolder.reason(error))")")
+                return .usageOrIO
+            }
+            if let reason = OutputFolder.write(file.bytes, to: path) {
+                console.error("error: \(path): cannot write: \(reason)")
+                return .usageOrIO
+            }
         }
         console.line("wrote \(files.count) files for seed \"\(seed)\" under \(directory)")
         return .ok

@@ -54,8 +54,23 @@ public struct LogGenerator {
         self.jobs = jobs
     }
 
-    /// Streams the log's lines, in batches, to `emit`.
+    /// Streams the log's lines, in batches, to `emit`: exactly `nodes` of them (at least
+    /// one). The shapes are built in whole layers (merge-stack, far-merge, case-variants)
+    /// or from a floor of two nodes, so they may draft a few more; only the first `nodes`
+    /// lines are written — a prefix, so every size the shape already filled exactly keeps
+    /// its bytes. big-delete fills up with a shorter last task instead (see bigDelete).
+    /// The CLI refuses sizes below `Shape.minimumNodes` (LogSize.swift).
     public func generate(_ emit: ([UInt8]) -> Void) {
+        var written = 0
+        let limit = max(1, nodes)
+        generateDrafted { line in
+            guard written < limit else { return }
+            emit(line)
+            written += 1
+        }
+    }
+
+    private func generateDrafted(_ emit: ([UInt8]) -> Void) {
         var state = GeneratorState(seed: seed, jobs: jobs)
         switch shape {
         case .benign, .mostlyRejected: benign(&state, emit)
@@ -149,21 +164,33 @@ public struct LogGenerator {
         }
     }
 
+    /// Whole tasks of `deleteLength` nodes and their DELETE, then — when `nodes` is not a
+    /// multiple of that — one shorter task with the nodes left (a lone CREATE when one is
+    /// left), so the log has exactly `nodes` lines and the whole tasks keep their bytes.
     private func bigDelete(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
-        let taskCount = max(1, nodes / (deleteLength + 1))
-        for t in 0..<taskCount {
-            var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "delete \(t)"), index: t)
-            var chainIds: [String] = []
-            let root = life.create()
-            state.add(root, emit)
-            chainIds.append(root.id)
-            for _ in 1..<deleteLength {
-                let update = life.update(&state.random)
-                state.add(update, emit)
-                chainIds.append(update.id)
-            }
-            state.add(life.delete(chainIds), emit)
+        let wholeTasks = nodes / (deleteLength + 1)
+        for t in 0..<wholeTasks { deleteTask(t, chainLength: deleteLength, &state, emit) }
+        let left = nodes - wholeTasks * (deleteLength + 1)
+        if left == 1 {
+            var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "delete \(wholeTasks)"), index: wholeTasks)
+            state.add(life.create(), emit)
+        } else if left > 1 {
+            deleteTask(wholeTasks, chainLength: left - 1, &state, emit)
         }
+    }
+
+    private func deleteTask(_ t: Int, chainLength: Int, _ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
+        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "delete \(t)"), index: t)
+        var chainIds: [String] = []
+        let root = life.create()
+        state.add(root, emit)
+        chainIds.append(root.id)
+        for _ in 1..<max(1, chainLength) {
+            let update = life.update(&state.random)
+            state.add(update, emit)
+            chainIds.append(update.id)
+        }
+        state.add(life.delete(chainIds), emit)
     }
 
     private func caseVariants(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {

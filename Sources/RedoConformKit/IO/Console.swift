@@ -8,21 +8,43 @@ import Darwin
 public struct Console: Sendable {
     public var writeOut: @Sendable ([UInt8]) -> Void
     public var writeErr: @Sendable (String) -> Void
+    /// Why a write to stdout failed (the first failure), or nil while every write worked.
+    public var outFailure: @Sendable () -> String?
 
-    public init(writeOut: @escaping @Sendable ([UInt8]) -> Void, writeErr: @escaping @Sendable (String) -> Void) {
+    public init(writeOut: @escaping @Sendable ([UInt8]) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+                outFailure: @escaping @Sendable () -> String? = { nil }) {
         self.writeOut = writeOut
         self.writeErr = writeErr
+        self.outFailure = outFailure
     }
 
     public func out(_ text: String) { writeOut(Array(text.utf8)) }
     public func line(_ text: String) { writeOut(Array((text + "\n").utf8)) }
     public func error(_ text: String) { writeErr(text + "\n") }
 
-    /// The process's standard output and error, unbuffered writes of whole chunks.
-    public static let standard = Console(
-        writeOut: { bytes in writeAll(1, bytes) },
-        writeErr: { text in writeAll(2, Array(text.utf8)) }
-    )
+    /// The status a run ends with once its output is written. Output that did not reach
+    /// stdout (a full disk) is as incomplete as an input that could not be read: 2, with
+    /// one line naming stdout — as `--output FILE` does for its file.
+    public func settle(_ status: ExitStatus) -> ExitStatus {
+        guard let reason = outFailure() else { return status }
+        error("error: stdout: \(reason)")
+        return .usageOrIO
+    }
+
+    /// The process's standard output and error, unbuffered writes of whole chunks. After
+    /// a failed write to stdout the rest of the output is dropped (it cannot be whole);
+    /// `settle` reports the failure. A failure on stderr has nowhere to be reported.
+    public static let standard: Console = {
+        let failure = FirstFailure()
+        return Console(
+            writeOut: { bytes in
+                guard failure.reason == nil else { return }
+                if !writeAll(1, bytes) { failure.record(InputFile.systemReason()) }
+            },
+            writeErr: { text in writeAll(2, Array(text.utf8)) },
+            outFailure: { failure.reason }
+        )
+    }()
 
     /// Writes all bytes to a file descriptor; false on an error (a full disk, a closed pipe).
     @discardableResult
@@ -42,6 +64,16 @@ public struct Console: Sendable {
     }
 }
 
+/// The first reason something failed, kept across threads.
+final class FirstFailure: @unchecked Sendable {
+    // @unchecked: guarded by the lock.
+    private let lock = PthreadMutex()
+    private var first: String?
+
+    var reason: String? { lock.locked { first } }
+    func record(_ reason: String) { lock.locked { if first == nil { first = reason } } }
+}
+
 /// Collects output in memory (tests, and callers that post-process).
 public final class CapturedConsole: @unchecked Sendable {
     // @unchecked: guarded by the lock.
@@ -49,12 +81,18 @@ public final class CapturedConsole: @unchecked Sendable {
     private var outBytes: [UInt8] = []
     private var errText = ""
 
-    public init() {}
+    private let failingStdout: String?
+
+    /// `failingStdout`: every write to stdout fails with this reason (as on a full disk).
+    public init(failingStdout: String? = nil) {
+        self.failingStdout = failingStdout
+    }
 
     public var console: Console {
         Console(
-            writeOut: { [self] bytes in lock.locked { outBytes += bytes } },
-            writeErr: { [self] text in lock.locked { errText += text } }
+            writeOut: { [self] bytes in if failingStdout == nil { lock.locked { outBytes += bytes } } },
+            writeErr: { [self] text in lock.locked { errText += text } },
+            outFailure: { [self] in failingStdout }
         )
     }
 
