@@ -50,6 +50,9 @@ public struct NodeCheck: Sendable {
     mutating func take() -> (node: Node?, findings: [Finding]) {
         var findings: [Finding] = []
         swap(&findings, &self.findings)
+        // Findings are kept until the report is written, one list per failing record:
+        // without the spare capacity appending leaves (16 slots for 9 findings).
+        if findings.capacity > findings.count + 1 { findings = findings.withUnsafeBufferPointer { Array($0) } }
         return (node.take(), findings)
     }
 
