@@ -95,12 +95,18 @@ public enum KeyFile {
             if errno == EEXIST { throw Failure(description: "\(path): already exists (use --force to overwrite)") }
             throw Failure(description: "\(path): \(InputFile.systemReason())")
         }
+        try fill(fd, with: bytes, at: path, for: path)
+    }
+
+    /// Writes the key into the new file `fd` (at `written`) with mode 0600 exactly, and
+    /// closes it; on failure removes the file and names `target` in the error.
+    private static func fill(_ fd: Int32, with bytes: [UInt8], at written: String, for target: String) throws(Failure) {
         // fchmod: the umask may have taken bits away, never added; 0600 exactly is the point.
         guard fchmod(fd, 0o600) == 0, Console.writeAll(fd, bytes), fsync(fd) == 0 else {
             let reason = InputFile.systemReason()
             close(fd)
-            unlink(path)
-            throw Failure(description: "\(path): \(reason)")
+            unlink(written)
+            throw Failure(description: "\(target): \(reason)")
         }
         close(fd)
     }
@@ -112,13 +118,7 @@ public enum KeyFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } // mode 0600
         guard fd >= 0 else { throw Failure(description: "\(path): cannot create a temporary file beside it: \(InputFile.systemReason())") }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard fchmod(fd, 0o600) == 0, Console.writeAll(fd, bytes), fsync(fd) == 0 else {
-            let reason = InputFile.systemReason()
-            close(fd)
-            unlink(temporary)
-            throw Failure(description: "\(path): \(reason)")
-        }
-        close(fd)
+        try fill(fd, with: bytes, at: temporary, for: path)
         guard rename(temporary, path) == 0 else {
             let reason = InputFile.systemReason()
             unlink(temporary)
