@@ -249,7 +249,8 @@ struct JSONParser<Sink: JSONEventSink> {
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte >= 0x80, let length = utf8SequenceLength(at: offset), offset + length <= bytes.count {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
-            return "character '\(text)'"
+            // A control or bidi character (NEL, RLO) is named, never shown: messages reach terminals.
+            return "character '\(MessageText.displayed(text))'"
         }
         return "byte 0x\(hexByte(byte))"
     }
