@@ -81,4 +81,29 @@ final class DisplayEscapingTests: XCTestCase {
         XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
         XCTAssertTrue(xml.contains("red\u{7F}\u{85}\u{2028}\u{202E}"), "XML carries what it may")
     }
+
+    func testVerifyLinesEscapeTheSourceName() {
+        let (folder, _) = Self.hostileLog()
+        let console = CapturedConsole()
+        XCTAssertEqual(VerifyCommand.run([folder], options: ValidationOptions(), console: console.console), .findings)
+        assertEveryLineIsOneLine(console.stdout)
+        XCTAssertTrue(console.stdout.hasPrefix("\(folder)/\(Self.shown).jsonl:1  no well-formed id\n"), console.stdout)
+    }
+
+    /// A title is free text a valid, signed node may carry: shown escaped, non-ASCII kept.
+    func testReconstructTextEscapesAValidTitle() throws {
+        let factory = NodeFactory(key: FixtureKeys.pair(seed: "display", index: 0))
+        let title = "evil\u{1B}[2J\u{1B}]0;pwned\u{7}é中😀\u{7F}\u{85}\u{2028}\u{202E}\r\nfake line"
+        let node = factory.node(.create, task: FixtureKeys.uuid(seed: "display", "task"), parents: [], lamport: 1,
+                                wall: "2025-10-26T09:00:00.000Z", payload: [JSONMember(key: "title", value: .string(title))])
+        let path = TempFiles.write(CanonicalJSON.bytes(of: .object(node)) + [0x0A], to: TempFiles.folder("display-title") + "/log.jsonl")
+        let result = ValidationRun(options: ValidationOptions()).run([path])
+        XCTAssertEqual(ReportSummary(result).valid, 1, "the title is valid REDO")
+        let text = ReconstructCommand.text(Reconstructor.reconstruct(result.verdict), now: try UTCTime.parse("2025-10-27T00:00:00.000Z").get())
+        assertEveryLineIsOneLine(text)
+        XCTAssertTrue(text.hasPrefix(#"evil\u{1B}[2J\u{1B}]0;pwned\u{7}é中😀\u{7F}\u{85}\u{2028}\u{202E}\r\nfake line  ["#), text)
+        XCTAssertEqual(text.split(separator: "\n").count, 3, text)
+        // The canonical JSON form keeps the title as it is.
+        XCTAssertTrue(String(decoding: StateRendering.canonicalBytes(Reconstructor.reconstruct(result.verdict)), as: UTF8.self).contains("é中😀"))
+    }
 }
