@@ -106,4 +106,24 @@ final class DisplayEscapingTests: XCTestCase {
         // The canonical JSON form keeps the title as it is.
         XCTAssertTrue(String(decoding: StateRendering.canonicalBytes(Reconstructor.reconstruct(result.verdict)), as: UTF8.self).contains("é中😀"))
     }
+
+    func testCompareTextEscapesPlatformNamesAndDetails() throws {
+        let inputs = CompareTests.inputs
+        let platform = PlatformOutputs(name: Self.hostile, implementation: Self.hostile, file: Self.hostile,
+                                       results: ["n-update-valid": JSONObject([JSONMember(key: "error", value: .string(Self.hostile))])])
+        let rows = PlatformComparison(inputs: inputs).rows([platform])
+        let text = render { CompareReport.text(rows, platforms: [platform], hideMissing: true, to: &$0) }
+        assertEveryLineIsOneLine(text)
+        XCTAssertTrue(text.contains("  \(Self.shown): \(Self.shown) (\(Self.shown))\n"), text)
+        XCTAssertTrue(text.contains("\(Self.shown)  n-update-valid: the platform reported an error: \(Self.shown)\n"), text)
+        XCTAssertTrue(text.contains("\n\(Self.shown): ") && text.contains(" agree, 1 drift, "), text)
+        // The matrix column is as wide as the escaped name, so the tags line up under it.
+        let header = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("vector") })
+        let row = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("n-update-valid ") })
+        XCTAssertEqual(header.count, row.count, "\(header)\n\(row)")
+        XCTAssertEqual(header.count, "n-update-valid".count + 2 + Self.shown.count, "\(header)")
+        // The JSON report names the platform exactly.
+        let json = try JSONReader.parse(Array(render { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
+        XCTAssertEqual(json.objectValue?["platforms"]?.arrayValue?.first?.objectValue?["name"]?.stringValue.map { Array($0.utf8) }, Array(Self.hostile.utf8))
+    }
 }
