@@ -59,6 +59,8 @@ public enum CompareCommand {
 /// agree, the details of each, and a summary per platform.
 enum CompareReport {
     static func text(_ rows: [VectorRow], platforms: [PlatformOutputs], hideMissing: Bool = false, to sink: inout ReportSink) {
+        // Untrusted names and details escaped once, here; widths are measured on what is shown.
+        let rows = rows.map(\.displayed), platforms = platforms.map(\.displayed)
         sink.write("compare: \(rows.count) vectors × \(platforms.count) platform\(platforms.count == 1 ? "" : "s"), against \(PlatformReference.platformName)\n")
         for platform in platforms { sink.write("  \(platform.name): \(platform.implementation) (\(platform.file))\n") }
         let shown: (Cell) -> Bool = { $0.status != .agree && !(hideMissing && $0.status == .missing) }

@@ -29,7 +29,9 @@ public enum ReconstructCommand {
     static func text(_ reconstruction: Reconstruction, now: UTCTime) -> String {
         var out = ""
         for task in reconstruction.tasks {
-            let title = task.state.fields[.title]?.json.stringValue ?? "(untitled)"
+            // A signed, valid title may still hold ESC or CR: escaped for display. The rest
+            // of the line is validated (UUIDs, times, numbers).
+            let title = MessageText.displayed(task.state.fields[.title]?.json.stringValue ?? "(untitled)")
             var flags: [String] = []
             if let priority = task.state.fields[.priority] { flags.append("priority \(priority)") }
             if task.state.archived { flags.append("archived") }

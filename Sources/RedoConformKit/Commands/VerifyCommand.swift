@@ -60,7 +60,8 @@ public enum VerifyCommand {
                 total += 1
                 if result.failed {
                     failed += 1
-                    console.line("\(record.source.text(files: files))  \(result.text)")
+                    // File name and reason come from the input: escaped for display, one line.
+                    console.line(MessageText.displayed("\(record.source.text(files: files))  \(result.text)"))
                 }
             }
             pending.removeAll(keepingCapacity: true)

@@ -3,6 +3,11 @@ import RedoCore
 
 /// The human report: rejected records grouped by task, one line each (source, id prefix,
 /// code, rule, message), warnings likewise, then a summary by code.
+///
+/// Every piece of text reaches the sink through `show`, which escapes what a terminal
+/// would obey or read as a new line (`MessageText.displayed`) before painting: a taskId,
+/// id, file name or message from the input can neither forge a report line nor send an
+/// escape sequence, and the only escapes in the report are the colours painted here.
 public struct TextReport {
     public var color = false
     public var quiet = false
@@ -12,12 +17,17 @@ public struct TextReport {
         self.quiet = quiet
     }
 
-    private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    /// `text` made safe to show, then painted with SGR `code` when colour is on.
+    private func show(_ text: String, _ code: String? = nil) -> String {
+        let shown = MessageText.displayed(text)
+        guard color, let code else { return shown }
+        return "\u{1B}[\(code)m\(shown)\u{1B}[0m"
+    }
 
     public func write(_ result: ValidationResult, to sink: inout ReportSink) {
         let summary = ReportSummary(result)
         for problem in result.problems {
-            sink.write("\(paint("error", "1;31")): \(problem)\n")
+            sink.write(show("error", "1;31") + show(": \(problem)") + "\n")
         }
         if !quiet {
             // Grouped and ordered by the taskId's bytes: `String` equality would put two
@@ -27,16 +37,16 @@ public struct TextReport {
                 groups[BytewiseString(result.taskId(index) ?? ""), default: []].append(index)
             }
             for (task, records) in groups.map({ ($0.key.string, $0.value) }).sortedByUTF8({ $0.0 }) {
-                sink.write(paint(task.isEmpty ? "records without a readable taskId" : "task \(task)", "1") + "\n")
+                sink.write(show(task.isEmpty ? "records without a readable taskId" : "task \(task)", "1") + "\n")
                 for index in records { writeRecord(index, result, to: &sink) }
             }
         }
         var line = "\(summary.records) records, \(summary.nodes) nodes: \(summary.valid) valid, \(summary.rejected) rejected, \(summary.duplicates) duplicates"
         if summary.warnings > 0 { line += ", \(summary.warnings) with warnings" }
         if !result.problems.isEmpty { line += "; \(result.problems.count) input\(result.problems.count == 1 ? "" : "s") unreadable" }
-        sink.write(line + "\n")
+        sink.write(show(line) + "\n")
         for code in summary.byCode.keys.sorted() {
-            sink.write("  \(paint(code.rawValue, "31"))  \(summary.byCode[code]!)\n")
+            sink.write("  " + show(code.rawValue, "31") + show("  \(summary.byCode[code]!)") + "\n")
         }
     }
 
@@ -46,8 +56,8 @@ public struct TextReport {
         let source = result.source(index)
         let ordered = record.findings.sorted { $0.code < $1.code }
         for finding in ordered where record.status == .rejected || finding.severity == .warning {
-            let code = finding.severity == .warning ? paint(finding.code.rawValue, "33") : paint(finding.code.rawValue, "31")
-            sink.write("  \(source)  \(id)  \(code)  \(paint(finding.rule.id, "2"))  \(finding.path): \(finding.message)\n")
+            let code = show(finding.code.rawValue, finding.severity == .warning ? "33" : "31")
+            sink.write(show("  \(source)  \(id)  ") + code + "  " + show(finding.rule.id, "2") + show("  \(finding.path): \(finding.message)") + "\n")
         }
     }
 }
