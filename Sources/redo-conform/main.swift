@@ -46,7 +46,7 @@ struct RedoConform: ParsableCommand {
             if !text.isEmpty { Console.standard.line(text) }
             finish(.ok)
         }
-        if !text.isEmpty { Console.standard.error(text) }
+        if !text.isEmpty { Console.standard.errorLines(text) }
         finish(.usageOrIO)
     }
 

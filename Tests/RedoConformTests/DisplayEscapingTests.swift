@@ -126,4 +126,21 @@ final class DisplayEscapingTests: XCTestCase {
         let json = try JSONReader.parse(Array(render { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
         XCTAssertEqual(json.objectValue?["platforms"]?.arrayValue?.first?.objectValue?["name"]?.stringValue.map { Array($0.utf8) }, Array(Self.hostile.utf8))
     }
+
+    /// Error lines name files and quote input: one line each, escaped like the reports;
+    /// a usage message keeps its own line breaks.
+    func testErrorLinesOnStderrAreEscaped() {
+        let captured = CapturedConsole()
+        captured.console.error("error: evil\nFAKE.jsonl\u{1B}[2J: no such file or directory")
+        XCTAssertEqual(captured.stderr, "error: evil\\nFAKE.jsonl\\u{1B}[2J: no such file or directory\n")
+        let usage = CapturedConsole()
+        usage.console.errorLines("Error: Unknown option '--x\u{1B}'\nUsage: redo-conform validate <paths> ...")
+        XCTAssertEqual(usage.stderr, "Error: Unknown option '--x\\u{1B}'\nUsage: redo-conform validate <paths> ...\n")
+    }
+
+    /// JUnit attributes keep line breaks and tabs as character references: a reader
+    /// would turn raw ones into spaces.
+    func testJUnitKeepsLineBreaksInAttributes() {
+        XCTAssertEqual(JUnitReport.escape("a\nb\tc\rd<&\"\u{1}"), "a&#10;b&#9;c&#13;d&lt;&amp;&quot;\u{FFFD}")
+    }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RedoCrypto
 
 /// Where a command writes. Commands never print directly, so tests capture both streams.
 public struct Console: Sendable {
@@ -20,7 +21,16 @@ public struct Console: Sendable {
 
     public func out(_ text: String) { writeOut(Array(text.utf8)) }
     public func line(_ text: String) { writeOut(Array((text + "\n").utf8)) }
-    public func error(_ text: String) { writeErr(text + "\n") }
+    /// One line on stderr. Error lines carry file names, reasons and values taken from
+    /// the input, so display-unsafe characters are spelled out here, for every caller, as
+    /// the text reports do (`MessageText.displayed`): a newline in a file name cannot
+    /// forge a second error line, and an escape sequence never reaches the terminal.
+    public func error(_ text: String) { writeErr(MessageText.displayed(text) + "\n") }
+
+    /// Several lines on stderr (a usage message), each line escaped as `error` does.
+    public func errorLines(_ text: String) {
+        writeErr(text.split(separator: "\n", omittingEmptySubsequences: false).map { MessageText.displayed(String($0)) }.joined(separator: "\n") + "\n")
+    }
 
     /// The status a run ends with once its output is written. Output that did not reach
     /// stdout (a full disk) is as incomplete as an input that could not be read: 2, with

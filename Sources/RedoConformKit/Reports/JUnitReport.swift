@@ -39,7 +39,8 @@ public enum JUnitReport {
         sink.write("</testsuites>\n")
     }
 
-    /// XML-escapes text, replacing characters XML 1.0 cannot carry.
+    /// XML-escapes text (for attributes and element text alike), replacing characters
+    /// XML 1.0 cannot carry.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -49,7 +50,10 @@ public enum JUnitReport {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            // As character references: a reader normalizes raw ones in attributes to spaces.
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            case "\r": out += "&#13;"
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
