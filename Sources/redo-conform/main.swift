@@ -150,7 +150,7 @@ struct Vectors: ParsableCommand {
         var out: String?
 
         func validate() throws {
-            if let problem = LogGenerator.usageProblem(shape: shape, nodes: nodes, deleteLength: deleteLength) { throw ValidationError(problem) }
+            if let problem = LogGenerator.usageProblem(shape: shape, nodes: nodes, deleteLength: deleteLength, tasks: tasks) { throw ValidationError(problem) }
         }
 
         func run() throws {

@@ -29,6 +29,7 @@ final class VectorsCommandTests: XCTestCase {
         XCTAssertNotNil(LogGenerator.usageProblem(shape: .chain, nodes: 1, deleteLength: 1000))
         XCTAssertNotNil(LogGenerator.usageProblem(shape: .farMerge, nodes: 3, deleteLength: 1000))
         XCTAssertNotNil(LogGenerator.usageProblem(shape: .benign, nodes: -1, deleteLength: 1000))
+        XCTAssertEqual(LogGenerator.usageProblem(shape: .benign, nodes: 10, deleteLength: 1000, tasks: 0), "--tasks must be at least 1")
         XCTAssertEqual(LogGenerator.usageProblem(shape: .bigDelete, nodes: 1000, deleteLength: 1000),
                        "--shape big-delete needs --nodes 1001 or more (a 1000-node chain and its DELETE)")
         XCTAssertEqual(LogGenerator.usageProblem(shape: .benign, nodes: 10, deleteLength: 0), "--delete-length must be at least 1")

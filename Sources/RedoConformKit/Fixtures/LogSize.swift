@@ -21,8 +21,9 @@ extension LogGenerator.Shape {
 
 extension LogGenerator {
     /// Why these sizes cannot be generated, or nil: the CLI's usage check.
-    public static func usageProblem(shape: Shape, nodes: Int, deleteLength: Int) -> String? {
+    public static func usageProblem(shape: Shape, nodes: Int, deleteLength: Int, tasks: Int = 1) -> String? {
         guard deleteLength >= 1 else { return "--delete-length must be at least 1" }
+        guard tasks >= 1 else { return "--tasks must be at least 1" }
         let minimum = shape.minimum(deleteLength: deleteLength)
         guard nodes >= minimum.nodes else {
             return "--shape \(shape.rawValue) needs --nodes \(minimum.nodes) or more (\(minimum.holding))"
