@@ -14,14 +14,6 @@ final class DisplayEscapingTests: XCTestCase {
     static let hostile = "x\u{1}\u{8}\u{B}\u{C}\u{1B}[31mred\u{7F}\u{85}\u{2028}\u{202E}\r\nFAKE  summary 0 rejected"
     static let shown = #"x\u{1}\u{8}\u{B}\u{C}\u{1B}[31mred\u{7F}\u{85}\u{2028}\u{202E}\r\nFAKE  summary 0 rejected"#
 
-    private func render(_ body: (inout ReportSink) -> Void) -> String {
-        var bytes: [UInt8] = []
-        var sink = ReportSink { bytes += $0 }
-        body(&sink)
-        sink.flush()
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// No line holds a display-unsafe character; with `painted`, once the report's own SGR
     /// codes are taken out.
     private func assertEveryLineIsOneLine(_ text: String, painted: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
@@ -50,7 +42,7 @@ final class DisplayEscapingTests: XCTestCase {
         let result = ValidationRun(options: ValidationOptions()).run([folder])
         XCTAssertEqual(result.verdict.records.count, 1)
         for painted in [false, true] {
-            let text = render { TextReport(color: painted).write(result, to: &$0) }
+            let text = renderReport { TextReport(color: painted).write(result, to: &$0) }
             assertEveryLineIsOneLine(text, painted: painted)
             XCTAssertTrue(text.contains("task \(Self.shown)"), text)
             XCTAssertTrue(text.contains("  \(folder)/\(Self.shown).jsonl:1  " + #"sha256:x\u{1}\u{8}\u{B}\u{C}\u{1B}[3  "#), text)
@@ -59,7 +51,7 @@ final class DisplayEscapingTests: XCTestCase {
             let findings = result.verdict.records[0].findings.count
             XCTAssertEqual(text.split(separator: "\n").count, 1 + findings + 1 + ReportSummary(result).byCode.count, text)
         }
-        XCTAssertTrue(render { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[1mtask x\\u{1}"), "the report's own colours stay")
+        XCTAssertTrue(renderReport { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[1mtask x\\u{1}"), "the report's own colours stay")
     }
 
     /// The machine formats keep the exact text (JSON escapes it; XML carries it, with only
@@ -67,13 +59,13 @@ final class DisplayEscapingTests: XCTestCase {
     func testJSONAndJUnitReportsKeepTheExactText() throws {
         let (folder, name) = Self.hostileLog()
         let result = ValidationRun(options: ValidationOptions()).run([folder])
-        let json = try JSONReader.parse(Array(render { JSONReport.write(result, profile: .synced, to: &$0) }.utf8))
+        let json = try JSONReader.parse(Array(renderReport { JSONReport.write(result, profile: .synced, to: &$0) }.utf8))
         let record = try XCTUnwrap(json.objectValue?["records"]?.arrayValue?.first?.objectValue)
         XCTAssertEqual(record["taskId"]?.stringValue.map { Array($0.utf8) }, Array(Self.hostile.utf8))
         XCTAssertEqual(record["id"]?.stringValue.map { Array($0.utf8) }, Array(("sha256:" + Self.hostile).utf8))
         XCTAssertEqual(record["source"]?.stringValue.map { Array($0.utf8) }, Array((folder + "/" + name + ":1").utf8))
 
-        let xml = render { JUnitReport.write(result, to: &$0) }
+        let xml = renderReport { JUnitReport.write(result, to: &$0) }
         let allowedControls: Set<Unicode.Scalar> = ["\t", "\n", "\r"]
         let forbidden = xml.unicodeScalars.filter { ($0.value < 0x20 && !allowedControls.contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF }
         XCTAssertEqual(forbidden.map(\.value), [], "characters XML 1.0 forbids")
@@ -112,7 +104,7 @@ final class DisplayEscapingTests: XCTestCase {
         let platform = PlatformOutputs(name: Self.hostile, implementation: Self.hostile, file: Self.hostile,
                                        results: ["n-update-valid": JSONObject([JSONMember(key: "error", value: .string(Self.hostile))])])
         let rows = PlatformComparison(inputs: inputs).rows([platform])
-        let text = render { CompareReport.text(rows, platforms: [platform], hideMissing: true, to: &$0) }
+        let text = renderReport { CompareReport.text(rows, platforms: [platform], hideMissing: true, to: &$0) }
         assertEveryLineIsOneLine(text)
         XCTAssertTrue(text.contains("  \(Self.shown): \(Self.shown) (\(Self.shown))\n"), text)
         XCTAssertTrue(text.contains("\(Self.shown)  n-update-valid: the platform reported an error: \(Self.shown)\n"), text)
@@ -123,7 +115,7 @@ final class DisplayEscapingTests: XCTestCase {
         XCTAssertEqual(header.count, row.count, "\(header)\n\(row)")
         XCTAssertEqual(header.count, "n-update-valid".count + 2 + Self.shown.count, "\(header)")
         // The JSON report names the platform exactly.
-        let json = try JSONReader.parse(Array(render { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
+        let json = try JSONReader.parse(Array(renderReport { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
         XCTAssertEqual(json.objectValue?["platforms"]?.arrayValue?.first?.objectValue?["name"]?.stringValue.map { Array($0.utf8) }, Array(Self.hostile.utf8))
     }
 

@@ -20,25 +20,17 @@ final class ReportTests: XCTestCase {
         return ValidationRun(options: ValidationOptions()).run([folder])
     }
 
-    private func render(_ body: (inout ReportSink) -> Void) -> String {
-        var bytes: [UInt8] = []
-        var sink = ReportSink { bytes += $0 }
-        body(&sink)
-        sink.flush()
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     func testTextReportGroupsByTaskAndSummarises() {
         let result = Self.result()
-        let text = render { TextReport().write(result, to: &$0) }
+        let text = renderReport { TextReport().write(result, to: &$0) }
         XCTAssertTrue(text.contains("E_HASH_MISMATCH  id.hash  $.id: id does not match the content"), text)
         XCTAssertTrue(text.contains("X_ANCESTOR_REJECTED  ancestor.rejected"), text)
         XCTAssertTrue(text.contains("X_DELETED_CHAIN_ORDER  deletedChain.order"), text)
         XCTAssertTrue(text.contains("16 records, 16 nodes: 14 valid, 2 rejected, 0 duplicates, 1 with warnings"), text)
         XCTAssertFalse(text.contains("\u{1B}["), "no colour unless asked")
-        let quiet = render { TextReport(quiet: true).write(result, to: &$0) }
+        let quiet = renderReport { TextReport(quiet: true).write(result, to: &$0) }
         XCTAssertFalse(quiet.contains("id.hash"))
-        XCTAssertTrue(render { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[31mE_HASH_MISMATCH\u{1B}[0m"))
+        XCTAssertTrue(renderReport { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[31mE_HASH_MISMATCH\u{1B}[0m"))
     }
 
     /// `nodes` counts distinct claimed ids: a duplicate or a tampered copy of a node is the
@@ -85,7 +77,7 @@ final class ReportTests: XCTestCase {
         let result = ValidationRun(options: ValidationOptions()).run([folder + "/log.jsonl"])
         XCTAssertEqual(ReportSummary(result).nodes, 2)
         XCTAssertEqual(result.verdict.rejected.map { Array($0.id.utf8) }, [Array("cafe\u{301}".utf8), Array("caf\u{E9}".utf8)])
-        let text = render { TextReport().write(result, to: &$0) }
+        let text = renderReport { TextReport().write(result, to: &$0) }
         let headings = text.split(separator: "\n").filter { $0.hasPrefix("task ") }.map { Array($0.utf8) }
         XCTAssertEqual(headings, [Array("task cafe\u{301}".utf8), Array("task caf\u{E9}".utf8)], text)
     }
@@ -101,7 +93,7 @@ final class ReportTests: XCTestCase {
 
     func testJSONReportSchema() throws {
         let result = Self.result()
-        let json = try JSONReader.parse(Array(render { JSONReport.write(result, profile: .synced, to: &$0) }.utf8))
+        let json = try JSONReader.parse(Array(renderReport { JSONReport.write(result, profile: .synced, to: &$0) }.utf8))
         XCTAssertEqual(json["format"], .string("redo-conform/validation-report"))
         XCTAssertEqual(json["version"], .number(1))
         let summary = try XCTUnwrap(json["summary"]?.objectValue)
@@ -113,12 +105,12 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(rejected.objectValue?.keys, ["source", "id", "taskId", "status", "code", "findings"])
         XCTAssertEqual(rejected["findings"]?.arrayValue?.first?.objectValue?.keys, ["code", "rule", "severity", "message", "path", "related"])
         // Deterministic: the same input gives the same bytes.
-        XCTAssertEqual(render { JSONReport.write(result, profile: .synced, to: &$0) }, render { JSONReport.write(result, profile: .synced, to: &$0) })
+        XCTAssertEqual(renderReport { JSONReport.write(result, profile: .synced, to: &$0) }, renderReport { JSONReport.write(result, profile: .synced, to: &$0) })
     }
 
     func testJUnitIsWellFormedXML() throws {
         let result = Self.result()
-        let xml = render { JUnitReport.write(result, to: &$0) }
+        let xml = renderReport { JUnitReport.write(result, to: &$0) }
         let parser = XMLParser(data: Data(xml.utf8))
         XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
         XCTAssertTrue(xml.contains("<testsuites name=\"redo-conform validate\" tests=\"16\" failures=\"2\" errors=\"0\">"))
