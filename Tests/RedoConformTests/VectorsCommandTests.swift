@@ -75,6 +75,6 @@ final class VectorsCommandTests: XCTestCase {
         XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: out + "/" + taken, withIntermediateDirectories: true))
         let console = CapturedConsole()
         XCTAssertEqual(VectorsCommand.generate(seed: "s", into: out, console: console.console), .usageOrIO)
-        XCTAssertEqual(console.stderr, "error: \(out)/\(taken): cannot write: is a directory\n")
+        XCTAssertEqual(console.stderr, "error: \(out)/\(taken): is a directory\n")
     }
 }

@@ -20,10 +20,7 @@ public enum VectorsCommand {
                 console.error("error: \(OutputFolder.problem(folder) ?? "\(folder): cannot create: \(OutputFolder.reason(error))")")
                 return .usageOrIO
             }
-            if let reason = OutputFolder.write(file.bytes, to: path) {
-                console.error("error: \(path): cannot write: \(reason)")
-                return .usageOrIO
-            }
+            guard ReportOutput.write(to: path, console: console, { $0.write(bytes: file.bytes) }) else { return .usageOrIO }
         }
         console.line("wrote \(files.count) files for seed \"\(seed)\" under \(directory)")
         return .ok

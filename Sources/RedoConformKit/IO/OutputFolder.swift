@@ -23,13 +23,4 @@ enum OutputFolder {
         if let posix = underlying, posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))).lowercased() }
         return error.localizedDescription
     }
-
-    /// Writes a whole file, replacing one that is there; the system's reason when it cannot
-    /// (open/write report errno, where `Data.write` reports "error 512" for a directory).
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { return InputFile.systemReason() }
-        defer { close(fd) }
-        return Console.writeAll(fd, bytes) ? nil : InputFile.systemReason()
-    }
 }

@@ -31,7 +31,8 @@ struct RecordReader {
             let head = try source.read(upTo: isStream ? Self.sniffBytes : Self.binaryTestBytes)
             if let nul = head.prefix(Self.binaryTestBytes).firstIndex(of: 0) { throw InputFile.binary(source.input, at: nul) }
             if file.isJSONLines || (isStream && LineSniffing.startsAsJSONLines(head)) {
-                return try readLines(LineReader(source, prefix: head, maxLineBytes: options.maxRecordBytes), emit, bytesRead: bytesRead)
+                try readLines(LineReader(source, prefix: head, maxLineBytes: options.maxRecordBytes), emit, bytesRead: bytesRead)
+                return nil
             }
             let bytes = try source.readRest(after: head, maxBytes: options.maxDocumentBytes, refusingBinary: true)
             bytesRead(bytes.count)
@@ -63,7 +64,7 @@ struct RecordReader {
         }
     }
 
-    private func readLines(_ reader: LineReader, _ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) throws -> InputProblem? {
+    private func readLines(_ reader: LineReader, _ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) throws {
         var reported = 0
         try reader.forEachLineSlice { line in
             switch line {
@@ -83,6 +84,5 @@ struct RecordReader {
             return true
         }
         bytesRead(reader.bytesRead - reported)
-        return nil
     }
 }
