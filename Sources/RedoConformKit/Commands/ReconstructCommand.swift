@@ -16,7 +16,9 @@ public enum ReconstructCommand {
             }
             now = time
         }
-        let result = ValidationRun(options: options).run(operands)
+        // Reconstructing validates the whole log first: as long as `validate`, so it shows
+        // the same progress line.
+        let result = ValidationRun(options: options, progress: ProgressMeter.forTerminal(console: console)).run(operands)
         for problem in result.problems { console.error("error: \(problem)") }
         let reconstruction = Reconstructor.reconstruct(result.verdict)
         switch format {

@@ -3,50 +3,166 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
-/// A one-line progress display on stderr — records done, rate, ETA — shown only when
-/// stderr is a terminal and the work has lasted over a second; silent otherwise.
+/// A one-line progress display on stderr — records done, rate, share done, ETA — shown
+/// only when stderr is a terminal and the work has lasted over a second; silent otherwise.
+///
+/// A record is done once every check on it is: its node-level checks and its signature.
+/// Signatures are verified behind the reading (a backlog of up to 128k records), so
+/// counting records read would reach 100% seconds early, and a short log read in under a
+/// second would show no line at all while its signatures still took several. The line is
+/// drawn by its own thread, so it keeps moving while the reader waits or the log rules run.
 public final class ProgressMeter: @unchecked Sendable {
-    // @unchecked: driven from one thread (the reader), never concurrently.
+    // @unchecked: the counters are guarded by `condition`; `write` is called by the
+    // drawing thread only, and by `finish` once that thread has stopped.
     private let write: (String) -> Void
+    private let delay: Double
+    private let interval: Double
+    private let clock: () -> Double
+    private let condition = NSCondition()
+    private var counts = Counts()
     private var startTime = 0.0
-    private var lastDraw = 0.0
-    private var totalBytes = 0
-    private var bytes = 0
-    private var records = 0
-    private var drawn = false
+    private var stopped = false
+    private var drawer: Thread?
+    private let drawerDone = DispatchSemaphore(value: 0)
+    /// The width of the line on screen, to blank it out when a shorter one replaces it.
+    private var shownWidth = 0
 
-    public init(write: @escaping (String) -> Void) { self.write = write }
+    /// What the run has reported so far.
+    struct Counts: Equatable {
+        var totalBytes = 0
+        var bytesRead = 0
+        var recordsRead = 0
+        /// Records whose node-level checks are done (their signature may still wait).
+        var recordsChecked = 0
+        /// Of those, signatures still waiting for verification.
+        var signaturesPending = 0
+        var readingDone = false
+        var logRules = false
+
+        var recordsDone: Int { recordsChecked - signaturesPending }
+    }
+
+    /// - Parameters:
+    ///   - delay: seconds of work before the first line (nothing is drawn for shorter work).
+    ///   - interval: seconds between redraws.
+    ///   - clock: seconds on a monotonic clock (tests pass their own).
+    public init(write: @escaping (String) -> Void, delay: Double = 1, interval: Double = 0.2, clock: @escaping () -> Double = MonotonicClock.now) {
+        self.write = write
+        self.delay = delay
+        self.interval = interval
+        self.clock = clock
+    }
 
     /// A meter on stderr when it is a terminal, else nil.
     public static func forTerminal(console: Console) -> ProgressMeter? {
         isatty(2) == 1 ? ProgressMeter(write: console.writeErr) : nil
     }
 
+    /// Starts the clock and the drawing thread.
     func start(totalBytes: Int) {
-        self.totalBytes = totalBytes
-        startTime = MonotonicClock.now()
-    }
-
-    func advance(bytes count: Int) { bytes += count; draw() }
-    func advance(records count: Int) { records += count; draw() }
-
-    private func draw() {
-        let now = MonotonicClock.now()
-        guard now - startTime > 1, now - lastDraw > 0.1 else { return }
-        lastDraw = now
-        let elapsed = now - startTime
-        let rate = Double(records) / elapsed
-        var line = "\r  \(records) records  \(Int(rate))/s"
-        if totalBytes > 0 && bytes > 0 {
-            let remaining = elapsed * Double(totalBytes - bytes) / Double(bytes)
-            line += "  \(min(100, bytes * 100 / totalBytes))%  ETA \(Int(remaining.rounded()))s"
+        condition.lock()
+        counts.totalBytes = totalBytes
+        startTime = clock()
+        condition.unlock()
+        let thread = Thread { [self] in
+            drawUntilStopped()
+            drawerDone.signal()
         }
-        write(line + "   ")
-        drawn = true
+        thread.stackSize = 1 << 18
+        drawer = thread
+        thread.start()
     }
 
+    func advance(bytes: Int) { update { $0.bytesRead += bytes } }
+    func advance(recordsRead: Int) { update { $0.recordsRead += recordsRead } }
+    /// Records through the node-level checks, `pending` of them with a signature to verify.
+    func checked(records: Int, signaturesPending pending: Int) {
+        update { $0.recordsChecked += records; $0.signaturesPending += pending }
+    }
+    func verified(signatures: Int) { update { $0.signaturesPending -= signatures } }
+    func readingFinished() { update { $0.readingDone = true } }
+    func logRulesStarted() { update { $0.logRules = true } }
+
+    /// The counts so far (for tests).
+    var snapshot: Counts {
+        condition.lock()
+        defer { condition.unlock() }
+        return counts
+    }
+
+    private func update(_ change: (inout Counts) -> Void) {
+        condition.lock()
+        change(&counts)
+        condition.unlock()
+    }
+
+    /// Stops the drawing thread; once a line was shown, draws the final state and clears it.
     func finish() {
-        if drawn { write("\r" + String(repeating: " ", count: 72) + "\r") }
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+        guard drawer != nil else { return }
+        drawerDone.wait()
+        drawer = nil
+        if shownWidth > 0 {
+            drawNow()
+            write("\r" + String(repeating: " ", count: shownWidth) + "\r")
+            shownWidth = 0
+        }
+    }
+
+    private func drawUntilStopped() {
+        condition.lock()
+        while !stopped {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
+            if stopped { break }
+            let snapshot = counts
+            condition.unlock()
+            if clock() - startTime >= delay { draw(snapshot) }
+            condition.lock()
+        }
+        condition.unlock()
+    }
+
+    private func drawNow() {
+        condition.lock()
+        let snapshot = counts
+        condition.unlock()
+        draw(snapshot)
+    }
+
+    private func draw(_ snapshot: Counts) {
+        let line = Self.line(snapshot, elapsed: clock() - startTime)
+        let width = line.count
+        write("\r" + line + String(repeating: " ", count: max(0, shownWidth - width)))
+        shownWidth = max(width, 1)
+    }
+
+    /// The text of the line. With the input's size known (regular files) the total is
+    /// estimated from the share of bytes read, and exact once reading is over; from a
+    /// pipe only the count and rate are known.
+    static func line(_ counts: Counts, elapsed: Double) -> String {
+        let done = counts.recordsDone
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        var line = "  \(done) records  \(Int(rate))/s"
+        let total: Int?
+        if counts.readingDone {
+            total = counts.recordsRead
+        } else if counts.totalBytes > 0 && counts.bytesRead > 0 {
+            total = max(counts.recordsRead, Int(Double(counts.recordsRead) * Double(counts.totalBytes) / Double(counts.bytesRead)))
+        } else {
+            total = nil
+        }
+        if let total, total > 0 {
+            line += "  \(min(100, done * 100 / total))%"
+            if done < total && rate > 0 {
+                line += "  ETA \(Int((Double(total - done) / rate).rounded(.up)))s"
+            }
+        }
+        if counts.logRules && counts.signaturesPending == 0 { line += "  log rules…" }
+        return line
     }
 }

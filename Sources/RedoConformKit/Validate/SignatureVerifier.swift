@@ -31,7 +31,11 @@ final class SignatureVerifier: @unchecked Sendable {
     /// per verification, few enough to keep every thread busy to the end.
     private static let chunk = 64
 
-    init(threads: Int) {
+    /// Told of every chunk verified, so the progress line counts signatures, not reading.
+    private let progress: ProgressMeter?
+
+    init(threads: Int, progress: ProgressMeter? = nil) {
+        self.progress = progress
         running = max(1, threads)
         for _ in 0..<running {
             let thread = Thread { [self] in work() }
@@ -90,6 +94,7 @@ final class SignatureVerifier: @unchecked Sendable {
             for job in jobs {
                 if job.signature.verify() != nil { failed.append(LateRejection(record: job.record, id: job.id)) }
             }
+            progress?.verified(signatures: jobs.count)
             condition.lock()
             failures += failed
             outstanding -= jobs.count

@@ -124,8 +124,8 @@ public struct ValidationRun {
             }
             collector.flush()
         }
-        progress?.finish()
         let verdict = collector.finish()
+        progress?.finish()
         return ValidationResult(files: files, problems: problems, sources: collector.sources, identities: collector.identities, verdict: verdict)
     }
 
@@ -151,7 +151,7 @@ public struct ValidationRun {
             self.validator = validator
             self.options = options
             self.progress = progress
-            verifier = SignatureVerifier(threads: options.jobs)
+            verifier = SignatureVerifier(threads: options.jobs, progress: progress)
         }
 
         var count: Int { checked + pending.count }
@@ -169,6 +169,7 @@ public struct ValidationRun {
             let previous = inFlight
             inFlight = CheckedBatch(pending, validator: validator, jobs: options.jobs)
             checked += pending.count
+            progress?.advance(recordsRead: pending.count)
             sources += pending.map(\.source)
             pending.removeAll(keepingCapacity: true)
             if let previous { absorb(previous) }
@@ -186,10 +187,12 @@ public struct ValidationRun {
                 }
             }
             deferred = []
+            // Counted before they are handed over, so the meter never sees more verified
+            // than pending.
+            progress?.checked(records: checks.count, signaturesPending: jobs.count)
             verifier.submit(jobs)
             absorbed += checks.count
             identities += checks.map(RecordIdentity.init)
-            progress?.advance(records: checks.count)
             log.add(consume checks) // the last use: the log pass takes the nodes over without copying
         }
 
@@ -198,8 +201,10 @@ public struct ValidationRun {
         /// rejected: the verdict is always the one of checking every signature first.
         mutating func finish() -> LogVerdict {
             flush()
+            progress?.readingFinished()
             if let last = inFlight { absorb(last) }
             inFlight = nil
+            progress?.logRulesStarted()
             var speculative: LogVerdict? = log.verdict()
             let late = verifier.finish()
             if late.isEmpty { return speculative! }
