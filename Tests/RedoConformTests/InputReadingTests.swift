@@ -63,6 +63,46 @@ final class InputReadingTests: XCTestCase {
         XCTAssertEqual(files.map(\.path), [folder + "/a.jsonl", folder + "/y.json/b.jsonl"])
     }
 
+    /// A regular file reached twice is read once, where it first appears: named twice,
+    /// named and walked, or through a symlink or a hard link. Otherwise the order stays.
+    func testAFileReachedTwiceIsReadOnce() throws {
+        let folder = TempFiles.folder("twice")
+        let a = TempFiles.write(signedLines(3), to: folder + "/a.jsonl")
+        let b = TempFiles.write(signedLines(3), to: folder + "/b.jsonl") // the same bytes, another file
+        func paths(_ operands: [String]) -> [String] {
+            let (files, problems) = InputFiles.expand(operands)
+            XCTAssertEqual(problems, [], "\(operands)")
+            XCTAssertEqual(files.map(\.display), files.map(\.path))
+            return files.map(\.path)
+        }
+        XCTAssertEqual(paths([a, a]), [a])
+        XCTAssertEqual(paths([a, folder + "/./a.jsonl", b]), [a, b])
+        XCTAssertEqual(paths([folder, a]), [a, b])
+        XCTAssertEqual(paths([b, folder]), [b, a])
+        XCTAssertEqual(paths([folder, folder + "/"]), [a, b])
+
+        // A symlink inside the walked folder, and one outside it named before the folder.
+        let outside = TempFiles.folder("twice-outside")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.jsonl", withDestinationPath: a)
+        try FileManager.default.createSymbolicLink(atPath: outside + "/b-link.jsonl", withDestinationPath: b)
+        XCTAssertEqual(paths([folder]), [a, b])
+        XCTAssertEqual(paths([outside + "/b-link.jsonl", folder]), [outside + "/b-link.jsonl", a])
+        XCTAssertEqual(paths([folder + "/link.jsonl", a]), [folder + "/link.jsonl"])
+        // A hard link is the same file too.
+        XCTAssertEqual(link(a, outside + "/a-hard.jsonl"), 0)
+        XCTAssertEqual(paths([outside + "/a-hard.jsonl", folder]), [outside + "/a-hard.jsonl", b])
+
+        // Read once: three records, none a duplicate; one suite per file in the junit report.
+        let result = ValidationRun(options: ValidationOptions()).run([folder, a, folder + "/link.jsonl"])
+        XCTAssertEqual(result.problems, [])
+        XCTAssertEqual(result.files.map(\.display), [a, b])
+        XCTAssertEqual(result.verdict.records.map(\.status), [.valid, .valid, .valid, .duplicate, .duplicate, .duplicate])
+        XCTAssertEqual(result.verdict.records.indices.map(result.source), [a + ":1", a + ":2", a + ":3", b + ":1", b + ":2", b + ":3"])
+        let once = ValidationRun(options: ValidationOptions()).run([a, a])
+        XCTAssertEqual(once.files.map(\.path), [a])
+        XCTAssertEqual(once.verdict.records.map(\.status), [.valid, .valid, .valid])
+    }
+
     func testABrokenFirstLineDoesNotHideTheLinesAfterIt() {
         let folder = TempFiles.folder("first-line")
         let path = TempFiles.write(Array("{\"broken\": \n".utf8) + signedLines(4), to: folder + "/log.json")

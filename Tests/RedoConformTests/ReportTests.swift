@@ -113,9 +113,88 @@ final class ReportTests: XCTestCase {
         let xml = renderReport { JUnitReport.write(result, to: &$0) }
         let parser = XMLParser(data: Data(xml.utf8))
         XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
-        XCTAssertTrue(xml.contains("<testsuites name=\"redo-conform validate\" tests=\"16\" failures=\"2\" errors=\"0\">"))
+        XCTAssertTrue(xml.contains("<testsuites name=\"redo-conform validate\" tests=\"16\" failures=\"2\" errors=\"0\" skipped=\"0\">"))
         XCTAssertEqual(xml.components(separatedBy: "<testsuite ").count - 1, 3)
         XCTAssertTrue(xml.contains("<failure type=\"E_HASH_MISMATCH\" message=\"id.hash: id does not match the content"))
+        XCTAssertTrue(xml.contains("<system-out>X_DELETED_CHAIN_ORDER deletedChain.order $.data.payload.deletedChain[0]: deletedChain lists "), xml)
         XCTAssertEqual(JUnitReport.escape("a<b&\"c\u{1}"), "a&lt;b&amp;&quot;c\u{FFFD}")
+    }
+
+    /// A record's warnings are its test case's `<system-out>`, one line each (a rejected
+    /// record lists them in its `<failure>` as well); a duplicate record is `<skipped>`,
+    /// counted in its suite and in all.
+    func testJUnitShowsWarningsAndSkipsDuplicates() throws {
+        let seed = "junit warnings"
+        func builder(_ task: String) -> LogBuilder {
+            LogBuilder(factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)), task: FixtureKeys.uuid(seed: seed, task))
+        }
+        // deletedChain newest-first: a warning, and the DELETE stays valid.
+        var a = builder("a")
+        let create = a.create()
+        let update = a.node(.update, parents: [create], [member("title", str("x"))])
+        let delete = a.node(.delete, parents: [update], [member("deletedChain", .array([str(update.idText), str(create.idText)]))])
+        // The same warning on a DELETE rejected for its lamport.
+        var b = builder("b")
+        let create2 = b.create()
+        let update2 = b.node(.update, parents: [create2], [member("title", str("y"))])
+        let badDelete = b.node(.delete, parents: [update2], [member("deletedChain", .array([str(update2.idText), str(create2.idText)]))], lamport: 5)
+        func lines(_ nodes: [JSONObject]) -> String {
+            nodes.map { String(decoding: OrderedJSONWriter.bytes(.object($0)), as: UTF8.self) + "\n" }.joined()
+        }
+        let folder = TempFiles.folder("junit-warnings")
+        let pathA = TempFiles.write(lines([create, update, delete, create]), to: folder + "/a.jsonl")
+        let pathB = TempFiles.write(lines([create2, update2, badDelete, create, create2]), to: folder + "/b.jsonl")
+        let result = ValidationRun(options: ValidationOptions()).run([pathA, pathB])
+        XCTAssertEqual(result.verdict.records.map(\.status), [.valid, .valid, .valid, .duplicate, .valid, .valid, .rejected, .duplicate, .duplicate])
+        let xml = renderReport { JUnitReport.write(result, to: &$0) }
+
+        let suiteA = JUnitReport.escape(pathA), suiteB = JUnitReport.escape(pathB)
+        func warning(_ child: JSONObject, _ parent: JSONObject) -> String {
+            "X_DELETED_CHAIN_ORDER deletedChain.order $.data.payload.deletedChain[0]: deletedChain lists \(child.idText) before its parent \(parent.idText); the expected order is ancestors first"
+        }
+        let lamport = "E_LAMPORT_VIOLATION lamport.successor $.timestamp.lamport: lamport must be 3 (the parents' highest is 2), found 5"
+        XCTAssertTrue(xml.contains("<testsuites name=\"redo-conform validate\" tests=\"9\" failures=\"1\" errors=\"0\" skipped=\"3\">\n"), xml)
+        XCTAssertTrue(xml.contains("  <testsuite name=\"\(suiteA)\" tests=\"4\" failures=\"0\" errors=\"0\" skipped=\"1\">\n"), xml)
+        XCTAssertTrue(xml.contains("  <testsuite name=\"\(suiteB)\" tests=\"5\" failures=\"1\" errors=\"0\" skipped=\"2\">\n"), xml)
+        XCTAssertTrue(xml.contains("""
+                <testcase classname="\(suiteA)" name="\(suiteA):2 \(update.idText)"/>
+                <testcase classname="\(suiteA)" name="\(suiteA):3 \(delete.idText)">
+                  <system-out>\(warning(update, create))</system-out>
+                </testcase>
+                <testcase classname="\(suiteA)" name="\(suiteA):4 \(create.idText)">
+                  <skipped message="duplicate of an earlier record with this id"/>
+                </testcase>
+
+            """), xml)
+        XCTAssertTrue(xml.contains("""
+                <testcase classname="\(suiteB)" name="\(suiteB):3 \(badDelete.idText)">
+                  <failure type="E_LAMPORT_VIOLATION" message="lamport.successor: lamport must be 3 (the parents' highest is 2), found 5">\(lamport)&#10;\(warning(update2, create2))</failure>
+                  <system-out>\(warning(update2, create2))</system-out>
+                </testcase>
+                <testcase classname="\(suiteB)" name="\(suiteB):4 \(create.idText)">
+                  <skipped message="duplicate of an earlier record with this id"/>
+                </testcase>
+                <testcase classname="\(suiteB)" name="\(suiteB):5 \(create2.idText)">
+                  <skipped message="duplicate of an earlier record with this id"/>
+                </testcase>
+
+            """), xml)
+
+        // Well-formed, and read back as a JUnit reader sees it.
+        let parser = XMLParser(data: Data(xml.utf8))
+        XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let root = try XCTUnwrap(document.rootElement())
+        XCTAssertEqual(root.attribute(forName: "skipped")?.stringValue, "3")
+        let suites = root.elements(forName: "testsuite")
+        XCTAssertEqual(suites.map { $0.attribute(forName: "skipped")?.stringValue }, ["1", "2"])
+        let cases = suites.flatMap { $0.elements(forName: "testcase") }
+        XCTAssertEqual(cases.count, 9)
+        XCTAssertEqual(cases.map { $0.elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue },
+                       [nil, nil, nil, "duplicate of an earlier record with this id", nil, nil, nil,
+                        "duplicate of an earlier record with this id", "duplicate of an earlier record with this id"])
+        XCTAssertEqual(cases.map { $0.elements(forName: "system-out").first?.stringValue },
+                       [nil, nil, warning(update, create), nil, nil, nil, warning(update2, create2), nil, nil])
+        XCTAssertEqual(cases[6].elements(forName: "failure").first?.stringValue, lamport + "\n" + warning(update2, create2))
     }
 }

@@ -20,12 +20,21 @@ public struct InputProblem: Sendable, Equatable, CustomStringConvertible {
 
 /// Expands PATH operands: files as given, directories walked recursively for
 /// `.json`, `.jsonl` and `.ndjson` (sorted, so runs are deterministic), `-` for stdin.
+/// A regular file reached twice (named twice, named and walked, through a symlink or a
+/// hard link) is listed once, where it first appears: read twice, every record would be
+/// its own duplicate, and two inputs would share one name.
 public enum InputFiles {
     public static let extensions = [".json", ".jsonl", ".ndjson"]
 
     public static func expand(_ operands: [String]) -> (files: [InputFileRef], problems: [InputProblem]) {
         var files: [InputFileRef] = []
         var problems: [InputProblem] = []
+        var listed = Set<FileIdentity>()
+        /// Lists a file unless it is a regular file already listed.
+        func add(_ path: String, _ identity: FileIdentity?) {
+            if let identity, !listed.insert(identity).inserted { return }
+            files.append(InputFileRef(path: path, display: path))
+        }
         let manager = FileManager.default
         for operand in operands {
             if operand == "-" {
@@ -38,7 +47,7 @@ public enum InputFiles {
                 continue
             }
             guard isDirectory.boolValue else {
-                files.append(InputFileRef(path: operand, display: operand))
+                add(operand, identity(of: operand))
                 continue
             }
             guard let walker = manager.enumerator(atPath: operand) else {
@@ -46,11 +55,12 @@ public enum InputFiles {
                 continue
             }
             let base = operand.hasSuffix("/") ? operand : operand + "/"
-            var found: [String] = []
+            var found: [(relative: String, identity: FileIdentity?)] = []
             while let relative = walker.nextObject() as? String {
                 guard extensions.contains(where: { relative.hasSuffix($0) }) else { continue }
                 switch kind(of: base + relative) {
-                case .regular, .unknown: found.append(relative) // unknown: reading it says why
+                case .regular(let identity): found.append((relative, identity))
+                case .unknown: found.append((relative, nil)) // reading it says why
                 case .other: continue
                 case .undecodableName:
                     problems.append(InputProblem(path: base + relative, message: "the file name is not valid UTF-8 (\u{FFFD} stands for its bad bytes); rename it"))
@@ -59,14 +69,34 @@ public enum InputFiles {
             if found.isEmpty && !problems.contains(where: { $0.path.hasPrefix(base) }) {
                 problems.append(InputProblem(path: operand, message: "directory holds no .json, .jsonl or .ndjson files"))
             }
-            for relative in found.sorted(by: { $0.utf8Precedes($1) }) {
-                files.append(InputFileRef(path: base + relative, display: base + relative))
+            for file in found.sorted(by: { $0.relative.utf8Precedes($1.relative) }) {
+                add(base + file.relative, file.identity)
             }
         }
         return (files, problems)
     }
 
-    private enum Kind { case regular, other, unknown, undecodableName }
+    /// A file as the file system knows it: the same device and inode are the same file,
+    /// whichever path reaches it.
+    private struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
+        }
+    }
+
+    private enum Kind { case regular(FileIdentity), other, unknown, undecodableName }
+
+    /// A regular file's identity (symlinks followed); nil for anything else (stdin, a
+    /// FIFO, a device, a path that cannot be examined), which is never merged.
+    private static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileIdentity(info)
+    }
 
     /// What a walk found, symlinks followed. Only regular files are read: a FIFO, socket
     /// or device named `*.jsonl` would block or never end, and a directory named `x.json`
@@ -78,6 +108,6 @@ public enum InputFiles {
             // back as U+FFFD and the name no longer opens.
             return path.contains("\u{FFFD}") ? .undecodableName : .unknown
         }
-        return (info.st_mode & S_IFMT) == S_IFREG ? .regular : .other
+        return (info.st_mode & S_IFMT) == S_IFREG ? .regular(FileIdentity(info)) : .other
     }
 }

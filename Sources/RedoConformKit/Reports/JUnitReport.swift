@@ -1,42 +1,65 @@
 import RedoCore
 
 /// JUnit XML as CI systems read it: one test suite per input file, one test case per
-/// record; a rejected record is a failure carrying its code, rule and message; an
+/// record; a rejected record is a failure carrying its code, rule and message; a
+/// duplicate record is skipped; a record's warnings are its test case's output; an
 /// unreadable input is an error.
 public enum JUnitReport {
+    /// The verdict says a record is a duplicate, not which record stands for its node.
+    static let duplicateMessage = "duplicate of an earlier record with this id"
+
     public static func write(_ result: ValidationResult, to sink: inout ReportSink) {
         var byFile: [Int32: [Int]] = [:]
         for index in result.verdict.records.indices { byFile[result.sources[index].file, default: []].append(index) }
-        let failures = result.verdict.records.filter { $0.status == .rejected }.count
+        let records = result.verdict.records
+        let failures = records.filter { $0.status == .rejected }.count
+        let skipped = result.verdict.duplicateCount
         sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        sink.write("<testsuites name=\"redo-conform validate\" tests=\"\(result.verdict.records.count + result.problems.count)\" failures=\"\(failures)\" errors=\"\(result.problems.count)\">\n")
+        sink.write("<testsuites name=\"redo-conform validate\" tests=\"\(records.count + result.problems.count)\" failures=\"\(failures)\" errors=\"\(result.problems.count)\" skipped=\"\(skipped)\">\n")
         for (fileIndex, file) in result.files.enumerated() {
-            let records = byFile[Int32(fileIndex)] ?? []
-            let fileFailures = records.filter { result.verdict.records[$0].status == .rejected }.count
-            sink.write("  <testsuite name=\"\(escape(file.display))\" tests=\"\(records.count)\" failures=\"\(fileFailures)\" errors=\"0\">\n")
-            for index in records {
-                let record = result.verdict.records[index]
+            let indices = byFile[Int32(fileIndex)] ?? []
+            let fileFailures = indices.filter { records[$0].status == .rejected }.count
+            let fileSkipped = indices.filter { records[$0].status == .duplicate }.count
+            sink.write("  <testsuite name=\"\(escape(file.display))\" tests=\"\(indices.count)\" failures=\"\(fileFailures)\" errors=\"0\" skipped=\"\(fileSkipped)\">\n")
+            for index in indices {
+                let record = records[index]
                 let name = "\(result.source(index)) \(result.claimedId(index) ?? "(no id)")"
                 sink.write("    <testcase classname=\"\(escape(file.display))\" name=\"\(escape(name))\"")
-                if record.status == .rejected, let code = record.code {
-                    let primary = record.findings.first { $0.code == code }
-                    sink.write(">\n      <failure type=\"\(code.rawValue)\" message=\"\(escape("\(primary?.rule.id ?? ""): \(primary?.message ?? "")"))\">")
-                    sink.write(escape(record.findings.map { "\($0.code.rawValue) \($0.rule.id) \($0.path): \($0.message)" }.joined(separator: "\n")))
-                    sink.write("</failure>\n    </testcase>\n")
-                } else {
+                let warnings = record.findings.filter { $0.severity == .warning }
+                let failure = record.status == .rejected ? record.code : nil
+                guard failure != nil || record.status == .duplicate || !warnings.isEmpty else {
                     sink.write("/>\n")
+                    continue
                 }
+                sink.write(">\n")
+                if let code = failure {
+                    let primary = record.findings.first { $0.code == code }
+                    sink.write("      <failure type=\"\(code.rawValue)\" message=\"\(escape("\(primary?.rule.id ?? ""): \(primary?.message ?? "")"))\">")
+                    sink.write(escape(lines(record.findings)))
+                    sink.write("</failure>\n")
+                } else if record.status == .duplicate {
+                    sink.write("      <skipped message=\"\(escape(duplicateMessage))\"/>\n")
+                }
+                if !warnings.isEmpty {
+                    sink.write("      <system-out>\(escape(lines(warnings)))</system-out>\n")
+                }
+                sink.write("    </testcase>\n")
             }
             sink.write("  </testsuite>\n")
         }
         if !result.problems.isEmpty {
-            sink.write("  <testsuite name=\"unreadable inputs\" tests=\"\(result.problems.count)\" failures=\"0\" errors=\"\(result.problems.count)\">\n")
+            sink.write("  <testsuite name=\"unreadable inputs\" tests=\"\(result.problems.count)\" failures=\"0\" errors=\"\(result.problems.count)\" skipped=\"0\">\n")
             for problem in result.problems {
                 sink.write("    <testcase classname=\"inputs\" name=\"\(escape(problem.path))\"><error message=\"\(escape(problem.message))\"/></testcase>\n")
             }
             sink.write("  </testsuite>\n")
         }
         sink.write("</testsuites>\n")
+    }
+
+    /// One line per finding: `CODE rule path: message`.
+    private static func lines(_ findings: [Finding]) -> String {
+        findings.map { "\($0.code.rawValue) \($0.rule.id) \($0.path): \($0.message)" }.joined(separator: "\n")
     }
 
     /// XML-escapes text (for attributes and element text alike), replacing characters
