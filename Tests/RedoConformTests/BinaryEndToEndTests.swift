@@ -84,4 +84,26 @@ extension BinaryEndToEndTests {
         XCTAssertEqual(stdin.status, 0, stdin.stdout + stdin.stderr)
         XCTAssertTrue(stdin.stdout.contains("\"source\":\"<stdin>:8\""), stdin.stdout)
     }
+
+    /// A path whose bytes are not UTF-8, given on the command line (through a shell, as a
+    /// user would): Swift hands it over with U+FFFD in place of the bad bytes, so it cannot
+    /// be opened; the error says why instead of "no such file or directory".
+    func testANonUTF8PathOnTheCommandLineIsNamedAsSuch() throws {
+        let folder = TempFiles.folder("e2e-non-utf8")
+        let name = Array((folder + "/a").utf8) + [0xFF] + Array("b.jsonl".utf8)
+        let fd = (name + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" validate \"$1$(printf '\\377')b.jsonl\"", Self.binary.path, folder + "/a"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2)
+        // The text report lists unreadable inputs (other formats send them to stderr).
+        XCTAssertTrue(report.contains("a\u{FFFD}b.jsonl: the file name is not valid UTF-8"), report)
+    }
 }

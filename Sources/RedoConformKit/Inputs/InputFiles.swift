@@ -43,7 +43,9 @@ public enum InputFiles {
             }
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: operand, isDirectory: &isDirectory) else {
-                problems.append(InputProblem(path: operand, message: "no such file or directory"))
+                // Arguments reach the program as Strings too: a name whose bytes are not
+                // UTF-8 arrives with U+FFFD in their place and cannot be opened by it.
+                problems.append(InputProblem(path: operand, message: operand.contains("\u{FFFD}") ? undecodableName : "no such file or directory"))
                 continue
             }
             guard isDirectory.boolValue else {
@@ -63,7 +65,7 @@ public enum InputFiles {
                 case .unknown: found.append((relative, nil)) // reading it says why
                 case .other: continue
                 case .undecodableName:
-                    problems.append(InputProblem(path: base + relative, message: "the file name is not valid UTF-8 (\u{FFFD} stands for its bad bytes); rename it"))
+                    problems.append(InputProblem(path: base + relative, message: undecodableName))
                 }
             }
             if found.isEmpty && !problems.contains(where: { $0.path.hasPrefix(base) }) {
@@ -87,6 +89,8 @@ public enum InputFiles {
             inode = UInt64(truncatingIfNeeded: info.st_ino)
         }
     }
+
+    static let undecodableName = "the file name is not valid UTF-8 (\u{FFFD} stands for its bad bytes); rename it"
 
     private enum Kind { case regular(FileIdentity), other, unknown, undecodableName }
 
