@@ -4,7 +4,8 @@
 #
 #   bash Scripts/bench/scale-bench.sh [N]        (default N = 100000 records per shape)
 #
-# For every shape: generate a signed log (redo-conform vectors log), then redo-bench scale
+# For every shape: generate a signed log (redo-conform vectors log; kept in .build-bench/scale
+# while the generator's sources are unchanged, see generated-log.sh), then redo-bench scale
 # times node-level checks (all cores; signature-bound and the same per record everywhere),
 # the log-level rules and reconstruction separately, and checks the verdict counts the
 # shape must give. It prints microseconds per record for the log rules and the ratio to
@@ -17,12 +18,14 @@ mkdir -p .build-bench/scale
 { swift build -c release --product redo-conform && swift build -c release --product redo-bench; } > .build-bench/scale/build.log 2>&1 || { tail -20 .build-bench/scale/build.log; exit 0; }
 bin=.build/release/redo-conform
 bench=.build/release/redo-bench
+. Scripts/bench/generated-log.sh
 
 # shape, generator arguments, expected "valid rejected duplicates" (- = not checked)
 run() {
   local name="$1" args="$2" expect="$3"
   local file=".build-bench/scale/$name-$N.jsonl"
-  [ -s "$file" ] || $bin vectors log $args --seed scale --out "$file"
+  # shellcheck disable=SC2086 # the generator arguments are words on purpose
+  ensure_generated_log "$bin" "$file" $args --seed scale
   local line
   line=$($bench scale "$file")
   echo "$line" >> .build-bench/scale/results.txt

@@ -6,7 +6,8 @@
 # 0. checks both peers with Scripts/bench/peers/peer-parity.mjs on the node and log
 #    vectors (every verdict must equal redo-conform's) and prints the result;
 # 1. builds redo-conform (release) and .build-bench/sodium-bench (C over libsodium);
-# 2. generates .build-bench/validate-log-<NODES>n-<TASKS>t.jsonl when missing
+# 2. generates .build-bench/validate-log-<NODES>n-<TASKS>t.jsonl when missing or made by
+#    another version of the generator (Scripts/bench/generated-log.sh)
 #    (`redo-conform vectors log`, seed "bench");
 # 3. runs, one after the other on the same file (page cache warmed first):
 #      C ceiling     sodium-bench's single-core Ed25519 verify/s × nproc, over 4096
@@ -84,9 +85,8 @@ for peer in "$PYTHON Scripts/bench/peers/validate_peer.py" "node Scripts/bench/p
 done
 
 # --- input ---------------------------------------------------------------------------
-if [ ! -s "$LOG" ]; then
-  run "$REDO" vectors log --nodes "$NODES" --tasks "$TASKS" --seed bench --out "$LOG.tmp" && mv "$LOG.tmp" "$LOG"
-fi
+. Scripts/bench/generated-log.sh
+ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench
 [ -s "$LOG" ] || { echo "no log at $LOG: nothing to report"; exit 0; }
 FILE_BYTES=$(stat -c %s "$LOG")
 echo "input: $LOG, $NODES nodes over $TASKS tasks, $FILE_BYTES bytes; $CORES cores"
