@@ -57,6 +57,7 @@ final class DeferredSignatureTests: XCTestCase {
         XCTAssertEqual(run.order, plain.order, file: file, line: line)
         XCTAssertEqual(run.rejected.map(\.id), plain.rejected.map(\.id), file: file, line: line)
         XCTAssertEqual(run.rejected.map(\.code), plain.rejected.map(\.code), file: file, line: line)
+        XCTAssertEqual(run.duplicateOf, plain.duplicateOf, "duplicates' originals", file: file, line: line)
     }
 
     /// Node level: a deferred check, completed by its verification, is the plain check —

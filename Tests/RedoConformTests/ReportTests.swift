@@ -162,7 +162,7 @@ final class ReportTests: XCTestCase {
                   <system-out>\(warning(update, create))</system-out>
                 </testcase>
                 <testcase classname="\(suiteA)" name="\(suiteA):4 \(create.idText)">
-                  <skipped message="duplicate of an earlier record with this id"/>
+                  <skipped message="duplicate of \(suiteA):1"/>
                 </testcase>
 
             """), xml)
@@ -172,10 +172,10 @@ final class ReportTests: XCTestCase {
                   <system-out>\(warning(update2, create2))</system-out>
                 </testcase>
                 <testcase classname="\(suiteB)" name="\(suiteB):4 \(create.idText)">
-                  <skipped message="duplicate of an earlier record with this id"/>
+                  <skipped message="duplicate of \(suiteA):1"/>
                 </testcase>
                 <testcase classname="\(suiteB)" name="\(suiteB):5 \(create2.idText)">
-                  <skipped message="duplicate of an earlier record with this id"/>
+                  <skipped message="duplicate of \(suiteB):1"/>
                 </testcase>
 
             """), xml)
@@ -191,10 +191,15 @@ final class ReportTests: XCTestCase {
         let cases = suites.flatMap { $0.elements(forName: "testcase") }
         XCTAssertEqual(cases.count, 9)
         XCTAssertEqual(cases.map { $0.elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue },
-                       [nil, nil, nil, "duplicate of an earlier record with this id", nil, nil, nil,
-                        "duplicate of an earlier record with this id", "duplicate of an earlier record with this id"])
+                       [nil, nil, nil, "duplicate of \(pathA):1", nil, nil, nil, "duplicate of \(pathA):1", "duplicate of \(pathB):1"])
         XCTAssertEqual(cases.map { $0.elements(forName: "system-out").first?.stringValue },
                        [nil, nil, warning(update, create), nil, nil, nil, warning(update2, create2), nil, nil])
         XCTAssertEqual(cases[6].elements(forName: "failure").first?.stringValue, lamport + "\n" + warning(update2, create2))
+
+        // The json report names the same originals, on duplicates only.
+        let report = try JSONSerialization.jsonObject(with: Data(renderReport { JSONReport.write(result, profile: .synced, to: &$0) }.utf8)) as! [String: Any]
+        let records = report["records"] as! [[String: Any]]
+        XCTAssertEqual(records.map { $0["duplicateOf"] as? String }, [nil, nil, nil, "\(pathA):1", nil, nil, nil, "\(pathA):1", "\(pathB):1"])
+        XCTAssertEqual(records.filter { $0.keys.contains("duplicateOf") }.count, 3)
     }
 }

@@ -39,11 +39,18 @@ public enum JSONReport {
     }
 
     static func recordJSON(_ index: Int, _ record: RecordVerdict, _ result: ValidationResult) -> JSONValue {
-        .object(JSONObject([
+        var members = [
             JSONMember(key: "source", value: .string(result.source(index))),
             JSONMember(key: "id", value: result.claimedId(index).map { .string($0) } ?? .null),
             JSONMember(key: "taskId", value: result.taskId(index).map { .string($0) } ?? .null),
             JSONMember(key: "status", value: .string(record.status.rawValue)),
+        ]
+        // Only on duplicates: a key on every record would add bytes to every line of a
+        // million-record report for the few that repeat a node.
+        if let original = result.originalSource(ofDuplicate: index) {
+            members.append(JSONMember(key: "duplicateOf", value: .string(original)))
+        }
+        return .object(JSONObject(members + [
             JSONMember(key: "code", value: record.code.map { .string($0.rawValue) } ?? .null),
             JSONMember(key: "findings", value: .array(record.findings.map { finding in
                 .object(JSONObject([

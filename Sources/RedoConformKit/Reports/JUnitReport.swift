@@ -5,9 +5,6 @@ import RedoCore
 /// duplicate record is skipped; a record's warnings are its test case's output; an
 /// unreadable input is an error.
 public enum JUnitReport {
-    /// The verdict says a record is a duplicate, not which record stands for its node.
-    static let duplicateMessage = "duplicate of an earlier record with this id"
-
     public static func write(_ result: ValidationResult, to sink: inout ReportSink) {
         var byFile: [Int32: [Int]] = [:]
         for index in result.verdict.records.indices { byFile[result.sources[index].file, default: []].append(index) }
@@ -38,7 +35,7 @@ public enum JUnitReport {
                     sink.write(escape(lines(record.findings)))
                     sink.write("</failure>\n")
                 } else if record.status == .duplicate {
-                    sink.write("      <skipped message=\"\(escape(duplicateMessage))\"/>\n")
+                    sink.write("      <skipped message=\"\(escape("duplicate of \(result.originalSource(ofDuplicate: index) ?? "an earlier record")"))\"/>\n")
                 }
                 if !warnings.isEmpty {
                     sink.write("      <system-out>\(escape(lines(warnings)))</system-out>\n")

@@ -63,6 +63,10 @@ public struct ValidationResult: Sendable {
     public func claimedId(_ record: Int) -> String? { identities[record].id }
     /// The taskId text a record claims, if it has a string taskId.
     public func taskId(_ record: Int) -> String? { identities[record].task }
+    /// For a duplicate record, the source of the record that stands for its node.
+    public func originalSource(ofDuplicate record: Int) -> String? {
+        verdict.duplicateOf[Int32(record)].map { source(Int($0)) }
+    }
 }
 
 /// A record's claimed id and taskId, compact: a passing record's are 48 bytes of bits,

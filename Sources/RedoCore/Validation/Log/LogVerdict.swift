@@ -33,6 +33,8 @@ public struct LogVerdict: Sendable {
     public var rejected: [(id: String, code: ErrorCode)]
     /// What each valid MERGE decided (replay applies exactly these fields).
     public var mergeDecisions: [NodeID: MergeDecisions]
+    /// Each duplicate record (by index in `records`) → the record that stands for its node.
+    public var duplicateOf: [Int32: Int32] = [:]
 
     /// The valid nodes in total order.
     public var validNodes: [Node] { order.compactMap { nodeStatus[Int($0)] == nil ? nodes[Int($0)] : nil } }
