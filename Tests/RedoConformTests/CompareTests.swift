@@ -1,6 +1,9 @@
 import XCTest
 import RedoCrypto
 @testable import RedoConformKit
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 final class CompareTests: XCTestCase {
     static let inputs = try! JSONReader.parse(try! VectorRoot.shipped.bytes("platform/inputs.json"))
@@ -94,5 +97,42 @@ final class CompareTests: XCTestCase {
         XCTAssertTrue(console.stderr.contains("version 2 is not supported"), console.stderr)
         let empty = TempFiles.write(#"{"format":"redo-conform/platform-outputs","version":1,"platform":"empty","results":{},"future":"ignored"}"#, to: folder + "/empty.json")
         XCTAssertEqual(CompareCommand.run([empty], options: CompareCommand.Options(), console: CapturedConsole().console), .findings)
+    }
+
+    /// The junit report fails exactly what the exit status fails: a platform-dependent
+    /// verdict only with --strict, a missing result not with --allow-missing (then it is
+    /// skipped); and its totals add up.
+    func testJUnitAgreesWithTheExitStatus() throws {
+        var results = reference()
+        results["speccheck-0"] = .object(JSONObject([JSONMember(key: "verifies", value: .bool(true))]))
+        results["n-update-valid"] = nil
+        var node = results["n-create-valid"]!.objectValue!
+        node["id"] = .string("sha256:" + String(repeating: "0", count: 64))
+        results["n-create-valid"] = .object(node)
+        let rows = PlatformComparison(inputs: Self.inputs).rows([outputs("p", results)])
+        let total = rows.count
+        func junit(strict: Bool, allowMissing: Bool) throws -> (xml: String, root: XMLElement) {
+            var options = CompareCommand.Options()
+            options.strict = strict
+            options.allowMissing = allowMissing
+            let xml = renderReport { CompareReport.junit(rows, platforms: [outputs("p", results)], options: options, to: &$0) }
+            return (xml, try XCTUnwrap(try XMLDocument(data: Data(xml.utf8)).rootElement()))
+        }
+        func outcome(_ root: XMLElement, _ id: String) -> String? {
+            let testcase = root.elements(forName: "testsuite")[0].elements(forName: "testcase").first { $0.attribute(forName: "name")?.stringValue == id }
+            return testcase?.children?.first?.name ?? "passed"
+        }
+        func counts(_ element: XMLElement) -> [String] {
+            ["tests", "failures", "skipped"].map { element.attribute(forName: $0)?.stringValue ?? "-" }
+        }
+
+        let plain = try junit(strict: false, allowMissing: false)
+        XCTAssertEqual(counts(plain.root), ["\(total)", "2", "0"], plain.xml)
+        XCTAssertEqual(counts(plain.root.elements(forName: "testsuite")[0]), ["\(total)", "2", "0"])
+        XCTAssertEqual(["n-create-valid", "n-update-valid", "speccheck-0", "c-escapes"].map { outcome(plain.root, $0) }, ["failure", "failure", "system-out", "passed"])
+
+        let strict = try junit(strict: true, allowMissing: true)
+        XCTAssertEqual(counts(strict.root), ["\(total)", "2", "1"], strict.xml)
+        XCTAssertEqual(["n-create-valid", "n-update-valid", "speccheck-0"].map { outcome(strict.root, $0) }, ["failure", "skipped", "failure"])
     }
 }

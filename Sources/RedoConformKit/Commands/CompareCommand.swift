@@ -34,7 +34,7 @@ public enum CompareCommand {
             switch options.format {
             case .text: CompareReport.text(rows, platforms: platforms, hideMissing: options.allowMissing, to: &sink)
             case .json: CompareReport.json(rows, platforms: platforms, to: &sink)
-            case .junit: CompareReport.junit(rows, platforms: platforms, to: &sink)
+            case .junit: CompareReport.junit(rows, platforms: platforms, options: options, to: &sink)
             }
         }
         guard written else { return .usageOrIO }
@@ -42,15 +42,17 @@ public enum CompareCommand {
     }
 
     static func failed(_ rows: [VectorRow], options: Options) -> Bool {
-        rows.contains { row in
-            row.cells.contains { cell in
-                switch cell.status {
-                case .agree: return false
-                case .platformDependent: return options.strict
-                case .missing: return !options.allowMissing
-                case .drift: return true
-                }
-            }
+        rows.contains { row in row.cells.contains { fails($0, options: options) } }
+    }
+
+    /// Whether one platform's result on one vector fails the run (the exit status, and a
+    /// `<failure>` in the junit report: the two always agree).
+    static func fails(_ cell: Cell, options: Options) -> Bool {
+        switch cell.status {
+        case .agree: return false
+        case .platformDependent: return options.strict
+        case .missing: return !options.allowMissing
+        case .drift: return true
         }
     }
 }
@@ -112,21 +114,30 @@ enum CompareReport {
         sink.write(bytes: OrderedJSONWriter.bytes(report) + [0x0A])
     }
 
-    static func junit(_ rows: [VectorRow], platforms: [PlatformOutputs], to sink: inout ReportSink) {
-        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"redo-conform compare\">\n")
+    /// One suite per platform, one case per vector. A result that fails the run (as the
+    /// exit status counts it, so `--strict` and `--allow-missing` apply) is a `<failure>`;
+    /// a missing result allowed by `--allow-missing` is `<skipped>`; a platform-dependent
+    /// verdict that does not fail carries its details in `<system-out>`.
+    static func junit(_ rows: [VectorRow], platforms: [PlatformOutputs], options: CompareCommand.Options, to sink: inout ReportSink) {
+        let fails = platforms.indices.map { index in rows.filter { CompareCommand.fails($0.cells[index], options: options) }.count }
+        let skips = platforms.indices.map { index in options.allowMissing ? rows.filter { $0.cells[index].status == .missing }.count : 0 }
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        sink.write("<testsuites name=\"redo-conform compare\" tests=\"\(rows.count * platforms.count)\" failures=\"\(fails.reduce(0, +))\" errors=\"0\" skipped=\"\(skips.reduce(0, +))\">\n")
         for (index, platform) in platforms.enumerated() {
-            let failures = rows.filter { $0.cells[index].status == .drift || $0.cells[index].status == .missing }.count
-            sink.write("  <testsuite name=\"\(JUnitReport.escape(platform.name))\" tests=\"\(rows.count)\" failures=\"\(failures)\" errors=\"0\">\n")
+            let name = JUnitReport.escape(platform.name)
+            sink.write("  <testsuite name=\"\(name)\" tests=\"\(rows.count)\" failures=\"\(fails[index])\" errors=\"0\" skipped=\"\(skips[index])\">\n")
             for row in rows {
                 let cell = row.cells[index]
-                sink.write("    <testcase classname=\"\(JUnitReport.escape(platform.name)).\(row.kind)\" name=\"\(JUnitReport.escape(row.id))\"")
-                switch cell.status {
-                case .agree:
+                let details = JUnitReport.escape(cell.details.joined(separator: "\n"))
+                sink.write("    <testcase classname=\"\(name).\(row.kind)\" name=\"\(JUnitReport.escape(row.id))\"")
+                if CompareCommand.fails(cell, options: options) {
+                    sink.write("><failure type=\"\(cell.tag)\" message=\"\(JUnitReport.escape(cell.details.first ?? ""))\">\(details)</failure></testcase>\n")
+                } else if cell.status == .missing {
+                    sink.write("><skipped message=\"\(JUnitReport.escape(cell.details.first ?? "no result"))\"/></testcase>\n")
+                } else if cell.status == .platformDependent {
+                    sink.write("><system-out>\(details)</system-out></testcase>\n")
+                } else {
                     sink.write("/>\n")
-                case .platformDependent:
-                    sink.write("><system-out>\(JUnitReport.escape(cell.details.joined(separator: "\n")))</system-out></testcase>\n")
-                case .drift, .missing:
-                    sink.write("><failure type=\"\(cell.tag)\" message=\"\(JUnitReport.escape(cell.details.first ?? ""))\">\(JUnitReport.escape(cell.details.joined(separator: "\n")))</failure></testcase>\n")
                 }
             }
             sink.write("  </testsuite>\n")
