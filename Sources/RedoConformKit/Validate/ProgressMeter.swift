@@ -19,7 +19,6 @@ public final class ProgressMeter: @unchecked Sendable {
     private let write: (String) -> Void
     private let delay: Double
     private let interval: Double
-    private let clock: () -> Double
     private let condition = NSCondition()
     private var counts = Counts()
     private var startTime = 0.0
@@ -47,12 +46,10 @@ public final class ProgressMeter: @unchecked Sendable {
     /// - Parameters:
     ///   - delay: seconds of work before the first line (nothing is drawn for shorter work).
     ///   - interval: seconds between redraws.
-    ///   - clock: seconds on a monotonic clock (tests pass their own).
-    public init(write: @escaping (String) -> Void, delay: Double = 1, interval: Double = 0.2, clock: @escaping () -> Double = MonotonicClock.now) {
+    public init(write: @escaping (String) -> Void, delay: Double = 1, interval: Double = 0.2) {
         self.write = write
         self.delay = delay
         self.interval = interval
-        self.clock = clock
     }
 
     /// A meter on stderr when it is a terminal, else nil.
@@ -64,7 +61,7 @@ public final class ProgressMeter: @unchecked Sendable {
     func start(totalBytes: Int) {
         condition.lock()
         counts.totalBytes = totalBytes
-        startTime = clock()
+        startTime = MonotonicClock.now()
         condition.unlock()
         let thread = Thread { [self] in
             drawUntilStopped()
@@ -121,7 +118,7 @@ public final class ProgressMeter: @unchecked Sendable {
             if stopped { break }
             let snapshot = counts
             condition.unlock()
-            if clock() - startTime >= delay { draw(snapshot) }
+            if MonotonicClock.now() - startTime >= delay { draw(snapshot) }
             condition.lock()
         }
         condition.unlock()
@@ -135,7 +132,7 @@ public final class ProgressMeter: @unchecked Sendable {
     }
 
     private func draw(_ snapshot: Counts) {
-        let line = Self.line(snapshot, elapsed: clock() - startTime)
+        let line = Self.line(snapshot, elapsed: MonotonicClock.now() - startTime)
         let width = line.count
         write("\r" + line + String(repeating: " ", count: max(0, shownWidth - width)))
         shownWidth = max(width, 1)
