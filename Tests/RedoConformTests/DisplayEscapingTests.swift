@@ -47,9 +47,9 @@ final class DisplayEscapingTests: XCTestCase {
             XCTAssertTrue(text.contains("task \(Self.shown)"), text)
             XCTAssertTrue(text.contains("  \(folder)/\(Self.shown).jsonl:1  " + #"sha256:x\u{1}\u{8}\u{B}\u{C}\u{1B}[3  "#), text)
             XCTAssertFalse(text.contains("\u{1B}[31mred"), "the input's colour code is shown, never obeyed")
-            // Heading, one line per finding, the summary, one line per code: nothing more.
-            let findings = result.verdict.records[0].findings.count
-            XCTAssertEqual(text.split(separator: "\n").count, 1 + findings + 1 + ReportSummary(result).byCode.count, text)
+            // Heading, the record's line, the summary, one line per code: nothing more.
+            XCTAssertGreaterThan(result.verdict.records[0].findings.count, 1)
+            XCTAssertEqual(text.split(separator: "\n").count, 1 + 1 + 1 + ReportSummary(result).byCode.count, text)
         }
         XCTAssertTrue(renderReport { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[1mtask x\\u{1}"), "the report's own colours stay")
     }

@@ -33,6 +33,20 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(renderReport { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[31mE_HASH_MISMATCH\u{1B}[0m"))
     }
 
+    /// One line per record: its primary finding and how many more it has.
+    func testTextReportGivesOneLinePerRecord() {
+        let folder = TempFiles.folder("one-line")
+        let path = TempFiles.write("{}\n{\"id\":\"sha256:XYZ\"}\n", to: folder + "/log.jsonl")
+        let result = ValidationRun(options: ValidationOptions()).run([path])
+        let text = renderReport { TextReport().write(result, to: &$0) }
+        XCTAssertEqual(result.verdict.records.map(\.findings.count), [9, 9])
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("  \(path):") }
+        XCTAssertEqual(lines, [
+            "  \(path):1  (no id)  E_SCHEMA_MISMATCH  envelope.required  $.id: a node is missing required key \"id\"  (+8 more findings)",
+            "  \(path):2  sha256:XYZ  E_SCHEMA_MISMATCH  envelope.required  $.version: a node is missing required key \"version\"  (+8 more findings)",
+        ], text)
+    }
+
     /// `nodes` counts distinct claimed ids: a duplicate or a tampered copy of a node is the
     /// same node, a malformed id counts once however often it is claimed, and a record
     /// without an id counts alone.

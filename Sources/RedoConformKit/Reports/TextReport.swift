@@ -2,7 +2,8 @@ import RedoCrypto
 import RedoCore
 
 /// The human report: rejected records grouped by task, one line each (source, id prefix,
-/// code, rule, message), warnings likewise, then a summary by code.
+/// code, rule, message of the primary finding, and how many more), records with warnings
+/// likewise, then a summary by code.
 ///
 /// Every piece of text reaches the sink through `show`, which escapes what a terminal
 /// would obey or read as a new line (`MessageText.displayed`) before painting: a taskId,
@@ -50,14 +51,22 @@ public struct TextReport {
         }
     }
 
+    /// One line per record, as the issue lays the report out: its primary finding (the
+    /// first error with its primary code; for a record that stands, its first warning)
+    /// and how many more it has. A record missing every key would otherwise take nine
+    /// lines; `--format json` lists every finding.
     private func writeRecord(_ index: Int, _ result: ValidationResult, to sink: inout ReportSink) {
         let record = result.verdict.records[index]
+        let rejected = record.status == .rejected
+        let listed = rejected ? record.findings : record.findings.filter { $0.severity == .warning }
+        let primary = rejected ? listed.first { $0.code == record.code && $0.severity == .error } : nil
+        guard let lead = primary ?? listed.first else { return }
         let id = result.claimedId(index).map { String($0.prefix(15)) } ?? "(no id)"
-        let source = result.source(index)
-        let ordered = record.findings.sorted { $0.code < $1.code }
-        for finding in ordered where record.status == .rejected || finding.severity == .warning {
-            let code = show(finding.code.rawValue, finding.severity == .warning ? "33" : "31")
-            sink.write(show("  \(source)  \(id)  ") + code + "  " + show(finding.rule.id, "2") + show("  \(finding.path): \(finding.message)") + "\n")
+        let code = show(lead.code.rawValue, lead.severity == .warning ? "33" : "31")
+        var line = show("  \(result.source(index))  \(id)  ") + code + "  " + show(lead.rule.id, "2") + show("  \(lead.path): \(lead.message)")
+        if listed.count > 1 {
+            line += "  " + show("(+\(listed.count - 1) more finding\(listed.count == 2 ? "" : "s"))", "2")
         }
+        sink.write(line + "\n")
     }
 }
