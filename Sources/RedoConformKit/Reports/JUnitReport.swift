@@ -30,7 +30,7 @@ public enum JUnitReport {
                 }
                 sink.write(">\n")
                 if let code = failure {
-                    let primary = record.findings.first { $0.code == code }
+                    let primary = record.findings.primaryFinding
                     sink.write("      <failure type=\"\(code.rawValue)\" message=\"\(escape("\(primary?.rule.id ?? ""): \(primary?.message ?? "")"))\">")
                     sink.write(escape(lines(record.findings)))
                     sink.write("</failure>\n")

@@ -59,8 +59,7 @@ public struct TextReport {
         let record = result.verdict.records[index]
         let rejected = record.status == .rejected
         let listed = rejected ? record.findings : record.findings.filter { $0.severity == .warning }
-        let primary = rejected ? listed.first { $0.code == record.code && $0.severity == .error } : nil
-        guard let lead = primary ?? listed.first else { return }
+        guard let lead = (rejected ? listed.primaryFinding : nil) ?? listed.first else { return }
         let id = result.claimedId(index).map { String($0.prefix(15)) } ?? "(no id)"
         let code = show(lead.code.rawValue, lead.severity == .warning ? "33" : "31")
         var line = show("  \(result.source(index))  \(id)  ") + code + "  " + show(lead.rule.id, "2") + show("  \(lead.path): \(lead.message)")

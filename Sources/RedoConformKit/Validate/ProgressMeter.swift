@@ -29,7 +29,7 @@ public final class ProgressMeter: @unchecked Sendable {
     private var shownWidth = 0
 
     /// What the run has reported so far.
-    struct Counts: Equatable {
+    struct Counts {
         var totalBytes = 0
         var bytesRead = 0
         var recordsRead = 0

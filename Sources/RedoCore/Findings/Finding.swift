@@ -27,5 +27,12 @@ extension Array where Element == Finding {
         lazy.filter { $0.severity == .error }.map(\.code).min()
     }
 
+    /// The finding that stands for a rejected record in one-line reports: the first
+    /// error with the primary code.
+    public var primaryFinding: Finding? {
+        guard let code = primaryCode else { return nil }
+        return first { $0.code == code && $0.severity == .error }
+    }
+
     public var hasErrors: Bool { contains { $0.severity == .error } }
 }
