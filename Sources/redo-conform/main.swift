@@ -278,7 +278,7 @@ struct Verify: ParsableCommand {
     func run() throws {
         var options = ValidationOptions()
         options.jobs = jobs ?? ValidationOptions.defaultJobs
-        finish(VerifyCommand.run(paths, options: options, console: .standard))
+        finish(VerifyCommand.run(paths, options: options, console: .standard, progress: ProgressMeter.forTerminal(console: .standard)))
     }
 }
 

@@ -48,33 +48,43 @@ public enum VerifyCommand {
         return Ed25519.verify(signature, of: body, by: key) ? .ok : .badSignature
     }
 
-    public static func run(_ operands: [String], options: ValidationOptions, console: Console) -> ExitStatus {
+    /// - Parameter progress: the progress line (stderr on a terminal), or nil. Failure
+    /// lines go to stdout as records are checked, with the progress line taken off the
+    /// screen around each write, since both may be the same terminal.
+    public static func run(_ operands: [String], options: ValidationOptions, console: Console,
+                           progress: ProgressMeter? = nil) -> ExitStatus {
         let (files, walkProblems) = InputFiles.expand(operands)
         var problems = walkProblems
         var failed = 0
         var total = 0
         var pending: [InputRecord] = []
         func flush() {
+            progress?.advance(recordsRead: pending.count)
             let outcomes = ParallelMap.map(pending, jobs: options.jobs) { outcome($0) }
             for (record, result) in zip(pending, outcomes) {
                 total += 1
                 if result.failed {
                     failed += 1
                     // File name and reason come from the input: escaped for display, one line.
-                    console.line(MessageText.displayed("\(record.source.text(files: files))  \(result.text)"))
+                    let line = MessageText.displayed("\(record.source.text(files: files))  \(result.text)")
+                    if let progress { progress.clearing { console.line(line) } } else { console.line(line) }
                 }
             }
+            progress?.checked(records: pending.count, signaturesPending: 0)
             pending.removeAll(keepingCapacity: true)
         }
+        progress?.start(totalBytes: files.reduce(0) { $0 + ValidationRun.size(of: $1) })
         for (index, file) in files.enumerated() {
             if let problem = RecordReader(file: file, index: Int32(index), options: options).read({ record in
                 pending.append(record)
                 if pending.count >= options.batchSize { flush() }
-            }, bytesRead: { _ in }) {
+            }, bytesRead: { progress?.advance(bytes: $0) }) {
                 problems.append(problem)
             }
             flush()
         }
+        progress?.readingFinished()
+        progress?.finish()
         for problem in problems { console.error("error: \(problem)") }
         console.line("\(total) records: \(total - failed) verified, \(failed) failed")
         if !problems.isEmpty { return .usageOrIO }

@@ -14,9 +14,11 @@ import Foundation
 /// second would show no line at all while its signatures still took several. The line is
 /// drawn by its own thread, so it keeps moving while the reader waits or the log rules run.
 public final class ProgressMeter: @unchecked Sendable {
-    // @unchecked: the counters are guarded by `condition`; `write` is called by the
-    // drawing thread only, and by `finish` once that thread has stopped.
+    // @unchecked: the counters are guarded by `condition`; the line on screen
+    // (`write`, `shownWidth`) by `screen`, taken by the drawing thread, by `finish` and by
+    // `clearing`.
     private let write: (String) -> Void
+    private let screen = PthreadMutex()
     private let delay: Double
     private let interval: Double
     private let condition = NSCondition()
@@ -104,11 +106,26 @@ public final class ProgressMeter: @unchecked Sendable {
         guard drawer != nil else { return }
         drawerDone.wait()
         drawer = nil
-        if shownWidth > 0 {
+        screen.locked {
+            guard shownWidth > 0 else { return }
             drawNow()
-            write("\r" + String(repeating: " ", count: shownWidth) + "\r")
-            shownWidth = 0
+            blank()
         }
+    }
+
+    /// Runs `body` (a write to stdout, which may be the same terminal) with the progress
+    /// line off the screen, so the two never share a line; the next redraw brings it back.
+    func clearing<T>(_ body: () -> T) -> T {
+        screen.locked {
+            if shownWidth > 0 { blank() }
+            return body()
+        }
+    }
+
+    /// Caller holds `screen`.
+    private func blank() {
+        write("\r" + String(repeating: " ", count: shownWidth) + "\r")
+        shownWidth = 0
     }
 
     private func drawUntilStopped() {
@@ -118,12 +135,13 @@ public final class ProgressMeter: @unchecked Sendable {
             if stopped { break }
             let snapshot = counts
             condition.unlock()
-            if MonotonicClock.now() - startTime >= delay { draw(snapshot) }
+            if MonotonicClock.now() - startTime >= delay { screen.locked { draw(snapshot) } }
             condition.lock()
         }
         condition.unlock()
     }
 
+    /// Caller holds `screen`.
     private func drawNow() {
         condition.lock()
         let snapshot = counts
@@ -131,6 +149,7 @@ public final class ProgressMeter: @unchecked Sendable {
         draw(snapshot)
     }
 
+    /// Caller holds `screen`.
     private func draw(_ snapshot: Counts) {
         let line = Self.line(snapshot, elapsed: MonotonicClock.now() - startTime)
         let width = line.count
