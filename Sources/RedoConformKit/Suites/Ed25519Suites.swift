@@ -7,8 +7,7 @@ public struct RFC8032Suite: VectorSuite {
 
     public func run(root: VectorRoot) -> [SuiteResult] {
         root.files(in: folder, suffix: ".json").map { name in
-            var result = SuiteResult(name: "\(folder)/\(name)")
-            do {
+            SuiteResult.collecting("\(folder)/\(name)") { result in
                 let file = try root.json("\(folder)/\(name)")
                 for test in file.objectValue?["tests"]?.arrayValue ?? [] {
                     let fields = test.objectValue ?? JSONObject()
@@ -26,10 +25,7 @@ public struct RFC8032Suite: VectorSuite {
                     result.check(signature.hex == signatureHex, "\(label): signature differs")
                     result.check(Ed25519.verify(signature, of: message, by: pair.publicKey), "\(label): does not verify")
                 }
-            } catch {
-                result.abort("\(error)")
             }
-            return result
         }
     }
 }
@@ -43,8 +39,7 @@ public struct WycheproofSuite: VectorSuite {
 
     public func run(root: VectorRoot) -> [SuiteResult] {
         root.files(in: folder, suffix: ".json").map { name in
-            var result = SuiteResult(name: "\(folder)/\(name)")
-            do {
+            SuiteResult.collecting("\(folder)/\(name)") { result in
                 let file = try root.json("\(folder)/\(name)")
                 for group in file.objectValue?["testGroups"]?.arrayValue ?? [] {
                     let keyHex = group.objectValue?["publicKey"]?.objectValue?["pk"]?.stringValue ?? ""
@@ -62,10 +57,7 @@ public struct WycheproofSuite: VectorSuite {
                         }
                     }
                 }
-            } catch {
-                result.abort("\(error)")
             }
-            return result
         }
     }
 

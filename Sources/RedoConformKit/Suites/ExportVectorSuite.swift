@@ -8,8 +8,7 @@ public struct ExportVectorSuite: VectorSuite {
     public init() {}
 
     public func run(root: VectorRoot) -> [SuiteResult] {
-        var result = SuiteResult(name: "exports/manifest.json")
-        do {
+        [SuiteResult.collecting("exports/manifest.json") { result in
             let manifest = try root.json("exports/manifest.json")
             let files = manifest.objectValue?["files"]?.arrayValue ?? []
             if files.isEmpty { result.abort("no files") }
@@ -29,9 +28,6 @@ public struct ExportVectorSuite: VectorSuite {
                     result.check(problem == nil, "\(name) record \(k + 1): \(problem ?? "")")
                 }
             }
-        } catch {
-            result.abort("\(error)")
-        }
-        return [result]
+        }]
     }
 }

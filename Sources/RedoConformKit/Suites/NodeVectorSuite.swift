@@ -8,8 +8,7 @@ public struct NodeVectorSuite: VectorSuite {
     public init() {}
 
     public func run(root: VectorRoot) -> [SuiteResult] {
-        var result = SuiteResult(name: "nodes/manifest.json")
-        do {
+        [SuiteResult.collecting("nodes/manifest.json") { result in
             let manifest = try root.json("nodes/manifest.json")
             let cases = manifest.objectValue?["cases"]?.arrayValue ?? []
             if cases.isEmpty { result.abort("no cases") }
@@ -29,10 +28,7 @@ public struct NodeVectorSuite: VectorSuite {
                     result.check(false, "\(id): \(error)")
                 }
             }
-        } catch {
-            result.abort("\(error)")
-        }
-        return [result]
+        }]
     }
 }
 
@@ -43,8 +39,7 @@ public struct LogVectorSuite: VectorSuite {
     public init() {}
 
     public func run(root: VectorRoot) -> [SuiteResult] {
-        var result = SuiteResult(name: "logs/manifest.json")
-        do {
+        [SuiteResult.collecting("logs/manifest.json") { result in
             let manifest = try root.json("logs/manifest.json")
             let scenarios = manifest.objectValue?["scenarios"]?.arrayValue ?? []
             if scenarios.isEmpty { result.abort("no scenarios") }
@@ -68,9 +63,6 @@ public struct LogVectorSuite: VectorSuite {
                     result.check(false, "\(id): \(error)")
                 }
             }
-        } catch {
-            result.abort("\(error)")
-        }
-        return [result]
+        }]
     }
 }

@@ -10,11 +10,9 @@ public struct NumberFormattingSuite: VectorSuite {
 
     public func run(root: VectorRoot) -> [SuiteResult] {
         root.files(in: folder, suffix: ".txt").map { name in
-            var result = SuiteResult(name: "\(folder)/\(name)")
-            do { try Self.checkLines(InputPath(root.url("\(folder)/\(name)")), into: &result) } catch {
-                result.abort("\(error)")
+            SuiteResult.collecting("\(folder)/\(name)") { result in
+                try Self.checkLines(InputPath(root.url("\(folder)/\(name)")), into: &result)
             }
-            return result
         }
     }
 

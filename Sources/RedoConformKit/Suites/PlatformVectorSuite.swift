@@ -8,8 +8,7 @@ public struct PlatformVectorSuite: VectorSuite {
     public init() {}
 
     public func run(root: VectorRoot) -> [SuiteResult] {
-        var result = SuiteResult(name: "platform/expected.json")
-        do {
+        [SuiteResult.collecting("platform/expected.json") { result in
             let inputs = try root.json("platform/inputs.json")
             let comparison = PlatformComparison(inputs: inputs)
             let expected = try PlatformOutputs.load(root.url("platform/expected.json"))
@@ -21,9 +20,6 @@ public struct PlatformVectorSuite: VectorSuite {
                 let drift = comparison.rows([recorded]).filter { $0.cells[0].status == .drift }
                 result.check(!drift.isEmpty, "recorded/\(name): known drift was not flagged")
             }
-        } catch {
-            result.abort("\(error)")
-        }
-        return [result]
+        }]
     }
 }

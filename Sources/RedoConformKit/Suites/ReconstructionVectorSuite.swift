@@ -8,8 +8,7 @@ public struct ReconstructionVectorSuite: VectorSuite {
     public init() {}
 
     public func run(root: VectorRoot) -> [SuiteResult] {
-        var result = SuiteResult(name: "reconstruction/manifest.json")
-        do {
+        [SuiteResult.collecting("reconstruction/manifest.json") { result in
             let manifest = try root.json("reconstruction/manifest.json")
             let scenarios = manifest.objectValue?["scenarios"]?.arrayValue ?? []
             if scenarios.isEmpty { result.abort("no scenarios") }
@@ -32,9 +31,6 @@ public struct ReconstructionVectorSuite: VectorSuite {
                     result.check(false, "\(id): \(error)")
                 }
             }
-        } catch {
-            result.abort("\(error)")
-        }
-        return [result]
+        }]
     }
 }

@@ -20,6 +20,14 @@ public struct SuiteResult: Sendable {
         }
     }
 
+    /// The result `body` builds. An error it throws (a missing or unreadable vector file)
+    /// stops the suite as a failure of its own, with the checks made so far kept.
+    public static func collecting(_ name: String, _ body: (inout SuiteResult) throws -> Void) -> SuiteResult {
+        var result = SuiteResult(name: name)
+        do { try body(&result) } catch { result.abort("\(error)") }
+        return result
+    }
+
     /// A failure that stops the suite (its files are missing or unreadable).
     public mutating func abort(_ message: String) {
         failed += 1
