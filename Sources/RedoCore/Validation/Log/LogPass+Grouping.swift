@@ -1,0 +1,111 @@
+import RedoCrypto
+
+// Records to nodes: which record stands for each id, which are duplicates, which failed,
+// and each task's original CREATE.
+extension LogPass {
+    /// Records with the same claimed id are the same node. The first passing record (in
+    /// input order) stands for it, other passing ones are duplicates; failing records are
+    /// rejected on their own. An id with no passing record is rejected as a node.
+    mutating func groupRecords(_ checks: consuming [NodeCheck]) {
+        for k in checks.indices {
+            let recordIndex = verdicts.count
+            let claimedNodeId = checks[k].claimedNodeId
+            let malformedId = claimedNodeId == nil ? checks[k].claimedId : nil // read before take()
+            let followable = checks[k].passed ? nil : checks[k].followableParents
+            // Moved out of the batch, not copied: a copy would retain all the node holds
+            // only for the batch to release it.
+            let (node, findings) = checks[k].take()
+            let code = findings.primaryCode
+            verdicts.append(node != nil ? RecordVerdict(status: .valid, code: nil, findings: findings)
+                                        : RecordVerdict(status: .rejected, code: code, findings: findings))
+            guard let id = claimedNodeId else {
+                if let text = malformedId.map(BytewiseString.init), let code { malformedIds[text] = max(malformedIds[text] ?? code, code) }
+                continue
+            }
+            if let node {
+                if let existing = index[id] {
+                    verdicts[recordIndex].status = .duplicate
+                    duplicateOf[Int32(recordIndex)] = existing
+                } else {
+                    index[id] = Int32(nodes.count)
+                    nodes.append(node)
+                    representative.append(recordIndex)
+                }
+            } else if let code {
+                failedCodes[id] = max(failedCodes[id] ?? code, code)
+                if let followable { noteFailedRecord(recordIndex, parents: followable) }
+            }
+        }
+    }
+
+    mutating func noteFailedRecord(_ record: Int, parents: [NodeID]) {
+        failedRecords.append(Int32(record))
+        failedParents += parents
+        failedParentEnd.append(failedParents.count)
+    }
+
+    /// Makes the grouping `groupRecords` would have made had each `late` record been a failing
+    /// check (its findings plus `finding`, no node): the record is rejected; a node whose
+    /// standing record is rejected passes to its first remaining duplicate, or is gone; and
+    /// nodes keep the order of their standing records, as grouping gives them.
+    mutating func regroup(rejecting late: [LateRejection], with finding: Finding) {
+        guard !late.isEmpty else { return }
+        var rejected = Set<Int>(minimumCapacity: late.count)
+        for rejection in late {
+            var verdict = verdicts[rejection.record]
+            verdict.findings.append(finding)
+            verdict.status = .rejected
+            verdict.code = verdict.findings.primaryCode
+            verdicts[rejection.record] = verdict
+            if let code = verdict.code { failedCodes[rejection.id] = max(failedCodes[rejection.id] ?? code, code) }
+            // It passed every check but its signature: its id is its content's hash.
+            if let position = index[rejection.id] {
+                noteFailedRecord(rejection.record, parents: nodes.withUnsafeBufferPointer { $0[Int(position)].parents })
+            }
+            rejected.insert(rejection.record)
+            duplicateOf[Int32(rejection.record)] = nil
+        }
+        // Each node's standing record: its first passing record that is not rejected.
+        var duplicates: [Int32: [Int]] = [:]
+        for (record, node) in duplicateOf { duplicates[node, default: []].append(Int(record)) }
+        var standing: [(record: Int, node: Node)] = []
+        for (position, node) in nodes.enumerated() {
+            var record = representative[position]
+            if rejected.contains(record) {
+                guard let next = duplicates[Int32(position)]?.min() else { continue } // no passing record left
+                record = next
+                verdicts[record].status = .valid
+                duplicateOf[Int32(record)] = nil
+            }
+            standing.append((record, node))
+        }
+        standing.sort { $0.record < $1.record }
+        let oldNodes = nodes
+        nodes = standing.map(\.node)
+        representative = standing.map(\.record)
+        standing = []
+        index = [:]
+        index.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() { index[node.id] = Int32(position) }
+        let newIndex = index
+        duplicateOf = duplicateOf.mapValues { newIndex[oldNodes[Int($0)].id]! }
+    }
+
+    /// The original CREATE of a task is the earliest wall, then the smallest id, among
+    /// CREATEs that pass node-level checks.
+    mutating func chooseOriginalCreates() {
+        var originalCreate: [UUIDv4: Int32] = [:]
+        // Fields read in place: binding each node to a value would retain all it holds.
+        nodes.withUnsafeBufferPointer { nodes in
+            for position in nodes.indices where nodes[position].action == .create {
+                let task = nodes[position].taskId
+                if let current = originalCreate[task] {
+                    if (nodes[position].wall, nodes[position].id) < (nodes[Int(current)].wall, nodes[Int(current)].id) { originalCreate[task] = Int32(position) }
+                } else {
+                    originalCreate[task] = Int32(position)
+                }
+            }
+        }
+        self.originalCreate = originalCreate
+    }
+}

@@ -1,0 +1,172 @@
+import RedoCrypto
+
+// The log rules on one node, in processing order: parents (found, same task), lamport,
+// duplicate CREATE, todo references, deletedChain, MERGE base and semantics.
+extension LogPass {
+    mutating func process(_ node: NodeRef) {
+        let position = Int32(node.position), nodes = node.nodes
+        pendingDecisions = nil
+        var own: [Finding] = []
+        var roots: [NodeID] = []
+        var deletes: [NodeID] = []
+        var parentPositions: [Int32] = []
+        var allParentsKnown = true
+        var allParentsValid = true
+
+        let firstParent = parentStart[Int(position)]
+        parentPositions.reserveCapacity(node.parents.count)
+        for (k, parent) in node.parents.enumerated() {
+            let p = parentPosition[firstParent + k]
+            if p >= 0 {
+                // Fields read in place: copying a whole Node would retain all its storage.
+                parentPositions.append(p)
+                if nodes[Int(p)].taskId != node.taskId {
+                    own.append(Finding(.parentOtherTask, "parent \(parent) belongs to task \(nodes[Int(p)].taskId), not \(node.taskId)", path: "$.parents[\(k)]", related: [parent.text]))
+                    allParentsValid = false
+                }
+            }
+            switch standing(of: parent, at: p, in: nodes, roots: &roots, deletes: &deletes) {
+            case .sound:
+                break
+            case .broken:
+                allParentsValid = false
+            case .onlyFailedRecords:
+                allParentsKnown = false
+                allParentsValid = false
+            case .notInLog:
+                own.append(Finding(.parentNotFound, "parent \(parent) is not in the log", path: "$.parents[\(k)]", related: [parent.text]))
+                allParentsKnown = false
+                allParentsValid = false
+            }
+        }
+
+        checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own)
+        if node.action == .create, let original = originalCreate[node.taskId], original != position {
+            let first = nodes[Int(original)]
+            own.append(Finding(.createDuplicate, "task \(node.taskId) already has its CREATE \(first.id) (earliest wall, then smallest id)", path: "$.action", related: [first.id.text]))
+        }
+        if let todo = node.payload.todoTaskId, todo == node.taskId {
+            own.append(Finding(.todoIsTaskId, "todoTaskId \(todo) is the task's own id", path: "$.data.payload.todoTaskId"))
+        }
+        // Rules over the node's history run only on a sound history: below a rejected
+        // node or a DELETE the node is already rejected for that reason. (A valid node
+        // always has a sound history, so the parents' ancestry positions serve both.)
+        let parentAncestry = allParentsValid ? parentPositions.map { ancestryIndex[Int($0)] } : []
+        if allParentsValid {
+            checkHistory(node, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own)
+        }
+
+        let findings = own + Self.inheritedFindings(roots: &roots, deletes: &deletes)
+        if !roots.isEmpty { rejectedRoots[position] = roots }
+        if !deletes.isEmpty { deleteRoots[position] = deletes }
+
+        if own.hasErrors {
+            state[Int(position)] = .rejectedOwn
+        } else if !roots.isEmpty {
+            state[Int(position)] = .ancestorRejected
+        } else if !deletes.isEmpty {
+            state[Int(position)] = .afterDelete
+        } else {
+            state[Int(position)] = .valid
+            registerValid(node, position: position, parentAncestry: parentAncestry)
+        }
+        primary[Int(position)] = findings.primaryCode
+
+        // Untouched when there is nothing to add: a verdict run on a copy of the pass
+        // (`Incremental.verdict`) would otherwise copy all the record verdicts.
+        guard !findings.isEmpty else { return }
+        let record = representative[Int(position)]
+        verdicts[record].findings += findings
+        if let code = findings.primaryCode {
+            verdicts[record].status = .rejected
+            verdicts[record].code = code
+        }
+    }
+
+    func checkLamport(_ node: NodeRef, parentPositions: [Int32], allParentsKnown: Bool, into own: inout [Finding]) {
+        let nodes = node.nodes
+        if node.action == .create {
+            if node.lamport != 1 {
+                own.append(Finding(.lamportCreate, "a CREATE has lamport 1, found \(node.lamport)", path: "$.timestamp.lamport"))
+            }
+        } else if allParentsKnown, !parentPositions.isEmpty {
+            var highest = Int64.min
+            for p in parentPositions { highest = max(highest, nodes[Int(p)].lamport) }
+            guard node.lamport != highest + 1 else { return }
+            own.append(Finding(.lamportSuccessor, "lamport must be \(highest + 1) (the parents' highest is \(highest)), found \(node.lamport)", path: "$.timestamp.lamport"))
+        }
+    }
+
+    /// Todo references, todoTaskId reuse, deletedChain and MERGE base: rules over the
+    /// node's ancestors, all of which are valid here.
+    mutating func checkHistory(_ node: NodeRef, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding]) {
+        let nodes = node.nodes
+        switch node.payload {
+        case let .completeTodo(todo, _, _), let .snooze(todo, _, _):
+            guard todo != node.taskId else { return }
+            let creator = todoCreators[TodoKey(task: node.taskId, todo: todo)]
+            let reachable = creator.map { c in parentAncestry.contains { ancestry.isAncestor(ancestryIndex[Int(c)], of: $0) } } ?? false
+            if !reachable {
+                let note = creator.map { " (\(nodes[Int($0)].id) creates it on another branch)" } ?? ""
+                own.append(Finding(.todoNotAncestor, "todo \(todo) is not created by an ancestor CREATE_TODO\(note)", path: "$.data.payload.todoTaskId",
+                                   related: creator.map { [nodes[Int($0)].id.text] } ?? []))
+            }
+        case let .createTodo(todo, _, _):
+            if todo != node.taskId, let creator = todoCreators[TodoKey(task: node.taskId, todo: todo)] {
+                own.append(Finding(.todoReused, "todo \(todo) was already created by \(nodes[Int(creator)].id)", path: "$.data.payload.todoTaskId",
+                                   related: [nodes[Int(creator)].id.text]))
+            }
+        case let .delete(chain):
+            own += DeletedChainRule.check(chain, parents: parentPositions, nodes: self.nodes, index: index)
+        case let .merge(merge):
+            checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own)
+            // MERGE semantics run only for a MERGE that is otherwise valid.
+            if !own.hasErrors, let base = index[merge.base] {
+                let evaluator = MergeEvaluator(history: history, ancestry: ancestry)
+                switch evaluator.evaluate(nodes[node.position], merge, base: ancestryIndex[Int(base)], parents: parentAncestry) {
+                case let .success(decisions): pendingDecisions = decisions
+                case let .failure(finding): own.append(finding)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    func checkMergeBase(_ base: NodeID, node: NodeRef, parentAncestry: [Int32], into own: inout [Finding]) {
+        let nodes = node.nodes
+        let path = "$.data.payload.base"
+        guard let b = index[base] else {
+            if rejectedAtNodeLevel[base] != nil {
+                own.append(Finding(.mergeBaseNotAncestor, "base \(base) is a rejected node, not an ancestor of the parents", path: path, related: [base.text]))
+            } else {
+                own.append(Finding(.mergeBaseNotFound, "base \(base) is not in the log", path: path, related: [base.text]))
+            }
+            return
+        }
+        guard nodes[Int(b)].taskId == node.taskId else {
+            own.append(Finding(.mergeBaseNotFound, "base \(base) belongs to task \(nodes[Int(b)].taskId)", path: path, related: [base.text]))
+            return
+        }
+        let baseAncestry = ancestryIndex[Int(b)]
+        let misses = zip(node.parents, parentAncestry).filter { _, p in baseAncestry < 0 || !ancestry.isAncestor(baseAncestry, of: p) }.map(\.0)
+        if !misses.isEmpty {
+            own.append(Finding(.mergeBaseNotAncestor, "base \(base) is not an ancestor of parent\(misses.count > 1 ? "s" : "") \(misses.map(\.text).joined(separator: ", "))", path: path,
+                               related: [base.text] + misses.map(\.text)))
+        }
+    }
+
+    mutating func registerValid(_ node: NodeRef, position: Int32, parentAncestry: [Int32]) {
+        assert(!parentAncestry.contains(-1), "a valid node's parents are valid")
+        let ancestryPosition = Int32(ancestryNodes.count)
+        ancestry.add(index: ancestryPosition, lamport: node.lamport, parents: parentAncestry)
+        history.register(position, parents: parentAncestry, decisions: pendingDecisions)
+        if let decisions = pendingDecisions { mergeDecisions[node.id] = decisions }
+        ancestryIndex[Int(position)] = ancestryPosition
+        ancestryNodes.append(position)
+        if case let .createTodo(todo, _, _) = node.payload {
+            let key = TodoKey(task: node.taskId, todo: todo)
+            if todoCreators[key] == nil { todoCreators[key] = position }
+        }
+    }
+}
