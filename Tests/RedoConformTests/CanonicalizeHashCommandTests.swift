@@ -3,7 +3,7 @@ import XCTest
 
 final class CanonicalizeHashCommandTests: XCTestCase {
     private func file(_ text: String) throws -> InputPath {
-        let path = NSTemporaryDirectory() + "/doc-\(UUID().uuidString).json"
+        let path = TempFiles.path("doc") + ".json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return InputPath(path)
     }

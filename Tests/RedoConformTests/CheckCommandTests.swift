@@ -13,7 +13,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testAFolderWithoutSuitesIsAnIOError() throws {
-        let empty = NSTemporaryDirectory() + "/empty-\(UUID().uuidString)"
+        let empty = TempFiles.path("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let captured = CapturedConsole()
         XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: empty), console: captured.console), .usageOrIO)
@@ -21,7 +21,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testADriftedVectorFailsItsSuite() throws {
-        let root = NSTemporaryDirectory() + "/drift-\(UUID().uuidString)"
+        let root = TempFiles.path("drift")
         let folder = root + "/canonicalization/rfc8785"
         try FileManager.default.createDirectory(atPath: folder + "/input", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/output", withIntermediateDirectories: true)
@@ -34,7 +34,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testAnUnreadableNumberStreamIsAnIOError() {
-        let missing = NSTemporaryDirectory() + "/no-such-numbers-\(UUID().uuidString).txt"
+        let missing = TempFiles.path("no-such-numbers") + ".txt"
         let captured = CapturedConsole()
         XCTAssertEqual(CheckCommand.runNumbers(InputPath(missing), console: captured.console), .usageOrIO)
         XCTAssertEqual(captured.stderr, "error: \(missing): no such file or directory\n")
@@ -42,7 +42,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testNumberStreamReportsTheBadLine() throws {
-        let path = NSTemporaryDirectory() + "/numbers-\(UUID().uuidString).txt"
+        let path = TempFiles.path("numbers") + ".txt"
         try Data("3ff0000000000000,1\n3ff8000000000000,1.50\n".utf8).write(to: URL(fileURLWithPath: path))
         let captured = CapturedConsole()
         XCTAssertEqual(CheckCommand.runNumbers(InputPath(path), console: captured.console), .findings)

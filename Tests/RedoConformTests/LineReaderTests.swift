@@ -3,7 +3,7 @@ import XCTest
 
 final class LineReaderTests: XCTestCase {
     private func lines(of text: [UInt8], chunk: Int, maxLine: Int = 1 << 20) throws -> [String] {
-        let path = NSTemporaryDirectory() + "/lines-\(UUID().uuidString)"
+        let path = TempFiles.path("lines")
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let reader = try LineReader(InputPath(path), maxLineBytes: maxLine, chunkSize: chunk)

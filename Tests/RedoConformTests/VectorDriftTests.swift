@@ -25,7 +25,7 @@ final class VectorDriftTests: XCTestCase {
     }
 
     func testOtherSeedsPassTheirOwnSuites() throws {
-        let dir = NSTemporaryDirectory() + "/vectors-\(UUID().uuidString)"
+        let dir = TempFiles.path("vectors")
         let captured = CapturedConsole()
         XCTAssertEqual(VectorsCommand.generate(seed: "another seed", into: dir, console: captured.console), .ok)
         let check = CapturedConsole()
