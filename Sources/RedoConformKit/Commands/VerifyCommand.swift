@@ -48,6 +48,7 @@ public enum VerifyCommand {
         return Ed25519.verify(signature, of: body, by: key) ? .ok : .badSignature
     }
 
+    /// Each batch is verified on all cores while the next one is read.
     /// - Parameter progress: the progress line (stderr on a terminal), or nil. Failure
     /// lines go to stdout as records are checked, with the progress line taken off the
     /// screen around each write, since both may be the same terminal.
@@ -58,10 +59,10 @@ public enum VerifyCommand {
         var failed = 0
         var total = 0
         var pending: [InputRecord] = []
-        func flush() {
-            progress?.advance(recordsRead: pending.count)
-            let outcomes = ParallelMap.map(pending, jobs: options.jobs) { outcome($0) }
-            for (record, result) in zip(pending, outcomes) {
+        /// The batch being verified in the background while the next one is read.
+        var inFlight: (records: [InputRecord], outcomes: BackgroundWork<[Outcome]>)?
+        func report(_ batch: (records: [InputRecord], outcomes: BackgroundWork<[Outcome]>)) {
+            for (record, result) in zip(batch.records, batch.outcomes.wait()) {
                 total += 1
                 if result.failed {
                     failed += 1
@@ -70,8 +71,16 @@ public enum VerifyCommand {
                     if let progress { progress.clearing { console.line(line) } } else { console.line(line) }
                 }
             }
-            progress?.checked(records: pending.count, signaturesPending: 0)
+            progress?.checked(records: batch.records.count, signaturesPending: 0)
+        }
+        func flush() {
+            guard !pending.isEmpty else { return }
+            let records = pending
+            let outcomes = BackgroundWork { [jobs = options.jobs] in ParallelMap.map(records, jobs: jobs) { outcome($0) } }
+            progress?.advance(recordsRead: records.count)
             pending.removeAll(keepingCapacity: true)
+            if let previous = inFlight { report(previous) }
+            inFlight = (records, outcomes)
         }
         progress?.start(totalBytes: files.reduce(0) { $0 + ValidationRun.size(of: $1) })
         for (index, file) in files.enumerated() {
@@ -84,6 +93,7 @@ public enum VerifyCommand {
             flush()
         }
         progress?.readingFinished()
+        if let last = inFlight { report(last) }
         progress?.finish()
         for problem in problems { console.error("error: \(problem)") }
         console.line("\(total) records: \(total - failed) verified, \(failed) failed")

@@ -141,8 +141,9 @@ public struct ValidationRun {
         let options: ValidationOptions
         let progress: ProgressMeter?
         private var pending: [InputRecord] = []
-        /// The batch being checked in the background, if any.
-        private var inFlight: CheckedBatch?
+        /// The batch being checked in the background, if any: each record's check, and the
+        /// signature it leaves to verify.
+        private var inFlight: BackgroundWork<([NodeCheck], [DeferredSignature?])>?
         private var log = LogValidator.Incremental()
         private var checked = 0
         /// Records handed to the log pass so far.
@@ -171,7 +172,9 @@ public struct ValidationRun {
             guard !pending.isEmpty else { return }
             verifier.waitForBacklog(atMost: options.maxSignatureBacklog)
             let previous = inFlight
-            inFlight = CheckedBatch(pending, validator: validator, jobs: options.jobs)
+            inFlight = BackgroundWork { [pending, validator, jobs = options.jobs] in
+                RecordChecks.checkDeferringSignatures(pending, validator: validator, jobs: jobs)
+            }
             checked += pending.count
             progress?.advance(recordsRead: pending.count)
             sources += pending.map(\.source)
@@ -179,7 +182,7 @@ public struct ValidationRun {
             if let previous { absorb(previous) }
         }
 
-        private mutating func absorb(_ batch: CheckedBatch) {
+        private mutating func absorb(_ batch: BackgroundWork<([NodeCheck], [DeferredSignature?])>) {
             var (checks, deferred) = batch.wait()
             var jobs: [SignatureVerifier.Job] = []
             jobs.reserveCapacity(deferred.count)
@@ -221,29 +224,5 @@ public struct ValidationRun {
         guard !file.isStandardInput else { return 0 }
         var info = stat()
         return stat(file.path, &info) == 0 ? Int(info.st_size) : 0
-    }
-}
-
-/// A batch checked on its own thread. A dedicated thread, not a Dispatch queue: on Linux,
-/// `concurrentPerform` called from a Dispatch worker got no second worker (measured: 100%
-/// CPU instead of 190%), while from a plain thread it uses every core.
-private final class CheckedBatch: @unchecked Sendable {
-    // @unchecked: `checks` is written by the thread before it signals, read after `wait`.
-    private var checks: ([NodeCheck], [DeferredSignature?]) = ([], [])
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ records: [InputRecord], validator: NodeValidator, jobs: Int) {
-        let thread = Thread { [self] in
-            checks = RecordChecks.checkDeferringSignatures(records, validator: validator, jobs: jobs)
-            done.signal()
-        }
-        thread.stackSize = 1 << 22
-        thread.start()
-    }
-
-    func wait() -> ([NodeCheck], [DeferredSignature?]) {
-        done.wait()
-        defer { checks = ([], []) }
-        return checks
     }
 }
