@@ -92,7 +92,7 @@ struct Check: ParsableCommand {
 struct Canonicalize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the RFC 8785 canonical form of a JSON document to stdout.",
-        discussion: "Input must be I-JSON. On anything else: a located error on stderr and exit status 1."
+        discussion: "Input must be I-JSON. Exit status: 0 written; 1 not I-JSON (a located error on stderr); 2 unreadable input."
     )
 
     @Argument(help: "A JSON file, or - for stdin.")
@@ -106,7 +106,7 @@ struct Canonicalize: ParsableCommand {
 struct Hash: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a REDO node's id (sha256: + hex of its canonical body, without id and signature).",
-        discussion: "With --raw, print the lowercase hex SHA-256 of any JSON document's canonical form."
+        discussion: "With --raw, print the lowercase hex SHA-256 of any JSON document's canonical form. Exit status: 0 printed; 1 not I-JSON, or (without --raw) not a JSON object (a located error on stderr); 2 unreadable input."
     )
 
     @Argument(help: "A JSON file, or - for stdin.")
@@ -128,7 +128,8 @@ struct Vectors: ParsableCommand {
 
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a large signed change log (JSON Lines) for benchmarks: benign or a hostile shape."
+            abstract: "Write a large signed change log (JSON Lines) for benchmarks: benign or a hostile shape.",
+            discussion: "Same options, same bytes. Exit status: 0 written; 2 usage error or the output cannot be written."
         )
 
         @Option(help: "The log's shape: benign, or one of the hostile shapes the scale benchmark runs.")
@@ -162,7 +163,8 @@ struct Vectors: ParsableCommand {
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the node, log, reconstruction, export and platform vector suites for a seed (same seed, same bytes)."
+            abstract: "Write the node, log, reconstruction, export and platform vector suites for a seed (same seed, same bytes).",
+            discussion: "Exit status: 0 written; 2 usage error or a file cannot be written."
         )
 
         @Option(help: "The seed every key, id and signature derives from.")
@@ -306,7 +308,7 @@ struct Sign: ParsableCommand {
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create an Ed25519 key file (mode 0600; never overwrites without --force).",
-        discussion: "Without --seed or --seed-text the key is random. --seed-text derives the seed as SHA-256 of the text: for reproducible fixtures only."
+        discussion: "Without --seed or --seed-text the key is random. --seed-text derives the seed as SHA-256 of the text: for reproducible fixtures only. Exit status: 0 written; 2 usage error, an existing file without --force, or the file cannot be written."
     )
 
     @Option(help: "The 32-byte seed as 64 lowercase hex digits.")

@@ -27,6 +27,8 @@ extension BinaryEndToEndTests {
             guard let usage = help.split(separator: "\n").first(where: { $0.hasPrefix("USAGE:") }) else { XCTFail("\(words): no USAGE"); continue }
             let synopsis = row.dropFirst("| `redo-conform ".count).prefix { $0 != "`" }
             XCTAssertEqual(Self.options(in: synopsis), Self.options(in: usage), "README row vs --help of \(words.joined(separator: " "))")
+            // Exit statuses are documented in --help as well as in README, for every command.
+            XCTAssertTrue(help.contains("Exit status: 0"), "--help of \(words.joined(separator: " ")) states no exit status")
         }
         // Every shape vectors log accepts is named in its row.
         let logRow = try XCTUnwrap(rows.first { $0.words == ["vectors", "log"] }?.row)
