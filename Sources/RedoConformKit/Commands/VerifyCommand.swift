@@ -82,7 +82,7 @@ public enum VerifyCommand {
             if let previous = inFlight { report(previous) }
             inFlight = (records, outcomes)
         }
-        progress?.start(totalBytes: files.reduce(0) { $0 + ValidationRun.size(of: $1) })
+        progress?.start(reading: files)
         for (index, file) in files.enumerated() {
             if let problem = RecordReader(file: file, index: Int32(index), options: options).read({ record in
                 pending.append(record)

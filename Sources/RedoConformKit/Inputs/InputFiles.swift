@@ -9,6 +9,14 @@ public struct InputFileRef: Sendable, Equatable {
     public var isStandardInput: Bool { path == "-" }
     /// `.jsonl`/`.ndjson` files are streamed line by line.
     public var isJSONLines: Bool { path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
+
+    /// The file's size on disk, for the progress line's total; 0 for stdin and for what
+    /// cannot be examined (reading it says why).
+    var sizeOnDisk: Int {
+        guard !isStandardInput else { return 0 }
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
 }
 
 /// A problem with an input as a whole (it could not be read at all).
@@ -97,9 +105,8 @@ public enum InputFiles {
     /// A regular file's identity (symlinks followed); nil for anything else (stdin, a
     /// FIFO, a device, a path that cannot be examined), which is never merged.
     private static func identity(of path: String) -> FileIdentity? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileIdentity(info)
+        guard case let .regular(identity) = kind(of: path) else { return nil }
+        return identity
     }
 
     /// What a walk found, symlinks followed. Only regular files are read: a FIFO, socket

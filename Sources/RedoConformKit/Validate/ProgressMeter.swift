@@ -59,10 +59,10 @@ public final class ProgressMeter: @unchecked Sendable {
         isatty(2) == 1 ? ProgressMeter(write: console.writeErr) : nil
     }
 
-    /// Starts the clock and the drawing thread.
-    func start(totalBytes: Int) {
+    /// Starts the clock and the drawing thread, for a run that reads `files`.
+    func start(reading files: [InputFileRef]) {
         condition.lock()
-        counts.totalBytes = totalBytes
+        counts.totalBytes = files.reduce(0) { $0 + $1.sizeOnDisk }
         startTime = MonotonicClock.now()
         condition.unlock()
         let thread = Thread { [self] in

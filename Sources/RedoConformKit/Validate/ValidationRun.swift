@@ -110,7 +110,7 @@ public struct ValidationRun {
         var problems = walkProblems
         let validator = NodeValidator(profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
         var collector = Collector(validator: validator, options: options, progress: progress)
-        progress?.start(totalBytes: files.reduce(0) { $0 + Self.size(of: $1) })
+        progress?.start(reading: files)
         for (index, file) in files.enumerated() {
             guard collector.count < options.maxRecords else {
                 problems.append(InputProblem(path: file.display, message: "not read: the run already holds \(options.maxRecords) records, the record limit"))
@@ -218,11 +218,5 @@ public struct ValidationRun {
             speculative = nil // let go of it before the second verdict is built
             return log.finish(rejecting: late, with: NodeValidator.signatureInvalidFinding)
         }
-    }
-
-    static func size(of file: InputFileRef) -> Int {
-        guard !file.isStandardInput else { return 0 }
-        var info = stat()
-        return stat(file.path, &info) == 0 ? Int(info.st_size) : 0
     }
 }
