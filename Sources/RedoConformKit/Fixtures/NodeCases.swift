@@ -87,16 +87,16 @@ public struct NodeCases {
 
     // MARK: Helpers
 
-    private func file(_ object: JSONObject, pretty: Bool = false) -> [UInt8] { OrderedJSONWriter.bytes(.object(object), pretty: pretty) }
+    func file(_ object: JSONObject, pretty: Bool = false) -> [UInt8] { OrderedJSONWriter.bytes(.object(object), pretty: pretty) }
 
     /// A valid node with one field replaced, then sealed again (id and signature match the
     /// broken content, so only the targeted rule fails).
-    private func broken(_ base: JSONObject, _ path: String, _ value: JSONValue?) -> [UInt8] {
+    func broken(_ base: JSONObject, _ path: String, _ value: JSONValue?) -> [UInt8] {
         file(author.seal(base.setting(path, to: value)))
     }
 
     /// A byte-level edit of a valid node's file (for what a JSON value cannot express).
-    private func edited(_ base: JSONObject, replacing old: String, with new: String) -> [UInt8] {
+    func edited(_ base: JSONObject, replacing old: String, with new: String) -> [UInt8] {
         let text = OrderedJSONWriter.string(.object(base))
         precondition(text.contains(old), "fixture edit target not found: \(old)")
         return Array(text.replacingFirst(old, with: new).utf8)
@@ -230,6 +230,7 @@ public struct NodeCases {
                      bytes: file(author.seal(update.setting("taskId", to: str(task.uppercased())).setting("data.payload.created", to: str("now")))
                                     .setting("signature", to: str(stranger.key.sign([1]).hex))), expected: .rejected(.taskIdFormat)),
         ]
+        cases += moreEnvelopeCases + morePayloadCases + precedenceCases
         return cases
     }
 
