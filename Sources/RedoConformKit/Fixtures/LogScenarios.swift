@@ -20,21 +20,21 @@ public struct LogScenarios {
         factory = NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0))
     }
 
-    private func builder(_ label: String) -> LogBuilder {
+    func builder(_ label: String) -> LogBuilder {
         LogBuilder(factory: factory, task: FixtureKeys.uuid(seed: seed, "log \(label)"))
     }
 
-    private func todo(_ label: String) -> JSONValue { str(FixtureKeys.uuid(seed: seed, "todo \(label)")) }
+    func todo(_ label: String) -> JSONValue { str(FixtureKeys.uuid(seed: seed, "todo \(label)")) }
 
-    private static func line(_ node: JSONObject) -> [UInt8] { OrderedJSONWriter.bytes(.object(node)) }
+    static func line(_ node: JSONObject) -> [UInt8] { OrderedJSONWriter.bytes(.object(node)) }
 
-    private func scenario(_ id: String, _ comment: String, _ flags: [BugClass], _ rows: [(JSONObject, ExpectedVerdict)]) -> LogScenario {
+    func scenario(_ id: String, _ comment: String, _ flags: [BugClass], _ rows: [(JSONObject, ExpectedVerdict)]) -> LogScenario {
         LogScenario(id: id, comment: comment, flags: flags, records: rows.map { Self.line($0.0) }, expected: rows.map(\.1))
     }
 
     public var all: [LogScenario] {
         [validLife, missingParent, wrongLamport] + duplicateCreates + [todoConcurrentBranch, todoReferences, todoReused, chainIncomplete, chainOrder,
-         deleteDescendants, rejectedDelete, brokenBranch, mergeBase, parentOtherTask, duplicateRecords]
+         deleteDescendants, rejectedDelete, brokenBranch, mergeBase, parentOtherTask, duplicateRecords] + rulingScenarios
     }
 
     var validLife: LogScenario {
