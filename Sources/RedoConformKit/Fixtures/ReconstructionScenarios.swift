@@ -24,18 +24,18 @@ public struct ReconstructionScenarios {
         other = NodeFactory(key: FixtureKeys.pair(seed: seed, index: 1), deviceId: "device-b")
     }
 
-    private func builder(_ label: String) -> LogBuilder { LogBuilder(factory: factory, task: FixtureKeys.uuid(seed: seed, "replay \(label)")) }
-    private func todo(_ label: String) -> String { FixtureKeys.uuid(seed: seed, "replay todo \(label)") }
-    private static func lines(_ nodes: [JSONObject]) -> [[UInt8]] { nodes.map { OrderedJSONWriter.bytes(.object($0)) } }
-    private func ids(_ nodes: [JSONObject]) -> JSONValue { .array(nodes.map(\.idText).sorted().map { str($0) }) }
-    private func chain(_ nodes: [JSONObject]) -> JSONMember { member("deletedChain", .array(nodes.map { str($0.idText) })) }
-    private func todoMembers(_ t: String, deadline: String, notes: String? = nil) -> [JSONMember] {
+    func builder(_ label: String) -> LogBuilder { LogBuilder(factory: factory, task: FixtureKeys.uuid(seed: seed, "replay \(label)")) }
+    func todo(_ label: String) -> String { FixtureKeys.uuid(seed: seed, "replay todo \(label)") }
+    static func lines(_ nodes: [JSONObject]) -> [[UInt8]] { nodes.map { OrderedJSONWriter.bytes(.object($0)) } }
+    func ids(_ nodes: [JSONObject]) -> JSONValue { .array(nodes.map(\.idText).sorted().map { str($0) }) }
+    func chain(_ nodes: [JSONObject]) -> JSONMember { member("deletedChain", .array(nodes.map { str($0.idText) })) }
+    func todoMembers(_ t: String, deadline: String, notes: String? = nil) -> [JSONMember] {
         [member("todoTaskId", str(t)), member("deadline", str(deadline))] + (notes.map { [member("notes", str($0))] } ?? [])
     }
 
     public var all: [ReconstructionScenario] {
         [resurrection, twoDeletes, twoDeletesAll, deleteVersusUnarchive, duplicateCreate, brokenBranch, todoFork, snoozes, notesLastWriter,
-         spec13_2] + mergeStrategies
+         spec13_2] + mergeStrategies + rulingScenarios
     }
 
     var resurrection: ReconstructionScenario {
@@ -196,15 +196,15 @@ public struct ReconstructionScenarios {
             },
             scenario("ours", "ours with chosenParent A for the title; lww for the rest", policy: [], resolutions: []) { _, _, _ in [] }
                 .replacingResolutions(self, [("title", "ours", "A")], expect: [("tasks[0].title", str("From A")), ("tasks[0].priority", num(4))]),
-            scenario("theirs", "theirs with chosenParent A takes B's title", policy: [], resolutions: []) { _, _, _ in [] }
-                .replacingResolutions(self, [("title", "theirs", "A")], expect: [("tasks[0].title", str("From B"))]),
+            scenario("theirs", "theirs with chosenParent B takes A's title, which replay alone (B is later) would overwrite", policy: [], resolutions: []) { _, _, _ in [] }
+                .replacingResolutions(self, [("title", "theirs", "B")], expect: [("tasks[0].title", str("From A"))]),
             scenario("manual", "manual title and priority", policy: [],
                      resolutions: [resolution("title", "manual", [member("value", str("Agreed title"))]), resolution("priority", "manual", [member("value", num(2))])]) { _, _, _ in
                 [("tasks[0].title", str("Agreed title")), ("tasks[0].priority", num(2))]
             },
-            scenario("max-min", "max for priority, min for storyPoints", policy: [],
-                     resolutions: [resolution("priority", "max"), resolution("storyPoints", "min")]) { _, _, _ in
-                [("tasks[0].priority", num(4)), ("tasks[0].storyPoints", num(2)), ("tasks[0].title", str("From B"))]
+            scenario("max-min", "max for storyPoints, min for priority: both pick A's values, which replay alone (B is later) would overwrite", policy: [],
+                     resolutions: [resolution("storyPoints", "max"), resolution("priority", "min")]) { _, _, _ in
+                [("tasks[0].priority", num(1)), ("tasks[0].storyPoints", num(8)), ("tasks[0].title", str("From B"))]
             },
             scenario("default-max", "defaultStrategy max decides numeric conflicts but cannot decide the title: the MERGE is rejected",
                      policy: [member("defaultStrategy", str("max"))], resolutions: []) { _, c, merge in

@@ -1,0 +1,166 @@
+import RedoCrypto
+import RedoCore
+
+/// Reconstruction vectors for the finer rulings: the total order's last tie-break, which
+/// DELETEs and CREATEs count, what the `rejected` list holds, and MERGE decisions that
+/// differ from what replaying the parents alone would leave (a MERGE whose result equals
+/// plain replay cannot tell a client that ignores MERGE from one that applies it).
+extension ReconstructionScenarios {
+    var rulingScenarios: [ReconstructionScenario] {
+        [archived, idTieBreak, rejectedDelete, noValidCreate, rejectedList, mergeLwwByParentHead, mergeAgreeingParents,
+         mergeResolutionRules, mergeUnresolvableDefault, mergeArchived, mergeTodoManual]
+    }
+
+    private func foreignSigned(_ node: JSONObject) -> JSONObject {
+        node.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: node)).hex))
+    }
+
+    private func scenario(_ id: String, _ comment: String, _ flags: [BugClass], _ nodes: [JSONObject], _ assertions: [(String, JSONValue)]) -> ReconstructionScenario {
+        ReconstructionScenario(id: id, comment: comment, flags: flags, records: Self.lines(nodes), assertions: assertions)
+    }
+
+    var archived: ReconstructionScenario {
+        var b = builder("archived")
+        let root = b.create(title: "Put away")
+        let make = b.node(.createTodo, parents: [root], todoMembers(todo("archived"), deadline: "2025-11-01T09:00:00.000Z"))
+        let archive = b.node(.archive, parents: [make])
+        return scenario("archived-task", "ARCHIVE sets archived; the task and its todo stay listed", [], [root, make, archive],
+                        [("tasks[0].archived", .bool(true)), ("tasks[0].currentTodo", str(todo("archived"))), ("tasks[0].heads", ids([archive]))])
+    }
+
+    var idTieBreak: ReconstructionScenario {
+        var b = builder("id tie")
+        let root = b.create(title: "Tie")
+        let wall = LogBuilder.wall(secondsAfterStart: 30)
+        let x = b.node(.update, parents: [root], [member("title", str("X"))], wall: wall)
+        let y = b.node(.update, parents: [root], [member("title", str("Y"))], wall: wall)
+        return scenario("total-order-id-tiebreak", "two concurrent UPDATEs with equal lamport and wall: the greater id is later in total order and its title wins",
+                        [.logStructure], [root, y, x],
+                        [("tasks[0].title", str(x.idText > y.idText ? "X" : "Y")), ("tasks[0].heads", ids([x, y]))])
+    }
+
+    var rejectedDelete: ReconstructionScenario {
+        var b = builder("rejected delete")
+        let root = b.create(title: "Kept")
+        let edit = b.node(.update, parents: [root], [member("priority", num(2))])
+        let delete = b.node(.delete, parents: [edit], [member("deletedChain", .array([str(root.idText), str(edit.idText), str(root.idText)]))])
+        let below = b.node(.update, parents: [delete], [member("title", str("Lost"))])
+        return scenario("rejected-delete-keeps-task", "only valid DELETEs delete: a DELETE whose chain repeats an id is rejected, the task lives, the node below it is rejected",
+                        [.deletion], [root, edit, delete, below],
+                        [("tasks[0].title", str("Kept")), ("tasks[0].priority", num(2)), ("tasks[0].heads", ids([edit])), ("deleted", .array([])),
+                         ("rejected", .array([delete, below].sorted { $0.idText < $1.idText }.map { node in
+                             .object(JSONObject([member("code", str(node.idText == delete.idText ? "E_MISSING_DELETED_CHAIN" : "X_ANCESTOR_REJECTED")), member("id", str(node.idText))]))
+                         }))])
+    }
+
+    var noValidCreate: ReconstructionScenario {
+        var b = builder("no valid create")
+        let root = foreignSigned(b.create(title: "Never valid"))
+        let child = b.node(.update, parents: [root], [member("title", str("Below"))])
+        return scenario("no-valid-create", "a task without a valid original CREATE is neither listed nor deleted; its nodes are rejected",
+                        [.wrongSignature], [root, child],
+                        [("tasks", .array([])), ("deleted", .array([])),
+                         ("rejected", .array([root, child].sorted { $0.idText < $1.idText }.map { node in
+                             .object(JSONObject([member("code", str(node.idText == root.idText ? "E_INVALID_SIGNATURE" : "X_ANCESTOR_REJECTED")), member("id", str(node.idText))]))
+                         }))])
+    }
+
+    var rejectedList: ReconstructionScenario {
+        var b = builder("rejected list")
+        let root = b.create(title: "Listed")
+        let kept = b.node(.update, parents: [root], [member("priority", num(1))])
+        let keptTampered = kept.setting("data.payload.priority", to: num(5))
+        let lost = b.node(.update, parents: [root], [member("title", str("lost"))])
+        let lostTampered = lost.setting("data.payload.title", to: str("lost, edited"))
+        let malformed = b.node(.update, parents: [root], [member("title", str("malformed id"))]).setting("id", to: str("sha256:NOT-AN-ID"))
+        let withoutId = b.node(.update, parents: [root], [member("title", str("no id"))]).removing(["id"])
+        return scenario("rejected-list", "rejected lists ids that no valid node holds: a hash-failing record under the id it claims and a malformed id verbatim; not a record without id, nor a valid node whose tampered copy failed",
+                        [.staleId], [root, keptTampered, kept, lostTampered, malformed, withoutId],
+                        [("rejected", .array([("sha256:NOT-AN-ID", "E_ENCODING_VIOLATION"), (lost.idText, "E_HASH_MISMATCH")].sorted { $0.0 < $1.0 }.map { id, code in
+                            .object(JSONObject([member("code", str(code)), member("id", str(id))]))
+                        })), ("tasks[0].priority", num(1)), ("tasks[0].heads", ids([kept]))])
+    }
+
+    /// Base: title "Base", priority 3. Used by the MERGE scenarios below.
+    private func mergeBase(_ b: inout LogBuilder) -> JSONObject { b.create(title: "Base", [member("priority", num(3))], wall: LogBuilder.wall(secondsAfterStart: 0)) }
+
+    var mergeLwwByParentHead: ReconstructionScenario {
+        var b = builder("merge lww head")
+        let base = mergeBase(&b)
+        let a1 = b.node(.update, parents: [base], [member("title", str("From A"))], wall: LogBuilder.wall(secondsAfterStart: 10))
+        let bTitle = b.node(.update, parents: [base], [member("title", str("From B"))], wall: LogBuilder.wall(secondsAfterStart: 15))
+        let a2 = b.node(.update, parents: [a1], [member("storyPoints", num(5))], wall: LogBuilder.wall(secondsAfterStart: 20))
+        let merge = b.node(.merge, parents: [a2, bTitle], [member("base", str(base.idText))], wall: LogBuilder.wall(secondsAfterStart: 30))
+        return scenario("merge-lww-parent-head", "lww compares the parents themselves (A's head at lamport 3 beats B at lamport 2), not the nodes that wrote the field: A's title wins, which replay alone (B's write is later) would lose",
+                        [.mergeSemantics], [base, a1, bTitle, a2, merge],
+                        [("tasks[0].title", str("From A")), ("tasks[0].storyPoints", num(5)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    var mergeAgreeingParents: ReconstructionScenario {
+        var b = builder("merge agreeing")
+        let base = mergeBase(&b)
+        let a = b.node(.update, parents: [base], [member("title", str("Same"))])
+        let c = b.node(.update, parents: [base], [member("title", str("Same")), member("priority", num(4))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("policy", .object(JSONObject([member("defaultStrategy", str("max"))])))])
+        return scenario("merge-agreeing-parents", "both parents set the same title: no conflict, so defaultStrategy max (which cannot decide a title) is never asked and the MERGE is valid",
+                        [.mergeSemantics], [base, a, c, merge],
+                        [("tasks[0].title", str("Same")), ("tasks[0].priority", num(4)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    var mergeResolutionRules: ReconstructionScenario {
+        var b = builder("merge resolution rules")
+        let base = mergeBase(&b)
+        let a = b.node(.update, parents: [base], [member("title", str("From A"))])
+        let c = b.node(.update, parents: [base], [member("priority", num(4))])
+        func resolution(_ path: String, _ strategy: String, _ extra: JSONMember) -> JSONValue {
+            .object(JSONObject([member("path", str(path)), member("strategy", str(strategy)), extra]))
+        }
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("resolutions", .object(JSONObject([member("task", .array([
+            resolution("description", "manual", member("value", str("never changed"))),
+            resolution("priority", "ours", member("chosenParent", str(a.idText))),
+        ]))])))])
+        return scenario("merge-resolution-rules", "a resolution for a field no parent changed (description) is ignored; ours naming the parent that did not change priority takes its value and reverts the other's change",
+                        [.mergeSemantics], [base, a, c, merge],
+                        [("tasks[0].title", str("From A")), ("tasks[0].priority", num(3)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    var mergeUnresolvableDefault: ReconstructionScenario {
+        var b = builder("merge unresolvable")
+        let base = mergeBase(&b)
+        let a = b.node(.update, parents: [base], [member("title", str("From A"))])
+        let c = b.node(.update, parents: [base], [member("title", str("From B"))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("policy", .object(JSONObject([member("defaultStrategy", str("ours"))])))])
+        return scenario("merge-default-ours-conflict", "defaultStrategy ours names no parent, so a conflict left to it cannot be decided: the MERGE is rejected (E_SCHEMA_MISMATCH) and left out of replay",
+                        [.mergeSemantics], [base, a, c, merge],
+                        [("rejected", .array([.object(JSONObject([member("code", str("E_SCHEMA_MISMATCH")), member("id", str(merge.idText))]))])),
+                         ("tasks[0].heads", ids([a, c]))])
+    }
+
+    var mergeArchived: ReconstructionScenario {
+        var b = builder("merge archived")
+        let base = mergeBase(&b)
+        let a = b.node(.archive, parents: [base])
+        let c1 = b.node(.archive, parents: [base])
+        let c2 = b.node(.unarchive, parents: [c1])
+        let merge = b.node(.merge, parents: [a, c2], [member("base", str(base.idText))])
+        return scenario("merge-archived", "archived is a merged field: B archived and unarchived again (unchanged against the base), A archived, so the MERGE archives — replay alone would end unarchived",
+                        [.mergeSemantics], [base, a, c1, c2, merge],
+                        [("tasks[0].archived", .bool(true)), ("tasks[0].heads", ids([merge]))])
+    }
+
+    var mergeTodoManual: ReconstructionScenario {
+        var b = builder("merge todo manual")
+        let root = b.create(title: "Todo merge")
+        let make = b.node(.createTodo, parents: [root], todoMembers(todo("merged"), deadline: "2025-11-01T09:00:00.000Z"))
+        let a = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("merged"))), member("newDeadline", str("2025-11-05T09:00:00.000Z"))])
+        let c = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("merged"))), member("newDeadline", str("2025-11-07T09:00:00.000Z"))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(make.idText)), member("resolutions", .object(JSONObject([member("todos", .array([
+            .object(JSONObject([member("todoTaskId", str(todo("merged"))), member("fields", .array([
+                .object(JSONObject([member("path", str("deadline")), member("strategy", str("manual")), member("value", str("2025-11-06T09:00:00.000Z"))])),
+            ]))])),
+        ]))])))])
+        return scenario("merge-todo-manual", "a todo resolution decides a conflicting deadline (two SNOOZEs on two branches) by a manual value",
+                        [.mergeSemantics, .todoConsensus], [root, make, a, c, merge],
+                        [("tasks[0].todos[0].deadline", str("2025-11-06T09:00:00.000Z")), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+}
