@@ -17,6 +17,13 @@ extension LogScenarios {
         return node.setting("signature", to: str(stranger.sign(NodeBody.canonicalBytes(of: node)).hex))
     }
 
+    /// The same node signed again by its own author with another nonce: a second valid
+    /// signature, as a randomized signer (CryptoKit, WebCrypto) makes, fixed by the seed.
+    private func resigned(_ node: JSONObject) -> JSONObject {
+        let nonce = SHA256.hash(Array("\(seed) nonce \(node.idText)".utf8)).bytes
+        return node.setting("signature", to: str(factory.key.sign(NodeBody.canonicalBytes(of: node), nonce: nonce).hex))
+    }
+
     private func ghost(_ label: String) -> String { NodeID(digest: SHA256.hash(Array("\(seed) \(label)".utf8))).text }
 
     var logCodePrecedence: LogScenario {
@@ -70,9 +77,9 @@ extension LogScenarios {
         let lostTampered = lost.setting("data.payload.title", to: str("lost, edited"))
         let lostBadCopy = foreignSigned(lost)
         let underLost = b.node(.update, parents: [lost], [member("priority", num(5))])
-        return scenario("records-of-one-node", "a node stays valid when one of its records verifies (a badly signed copy is rejected alone); when none does, the node is rejected and its child inherits",
+        return scenario("records-of-one-node", "a node stays valid when one of its records verifies (a badly signed copy is rejected alone; a copy with another valid signature, as randomized signers make, is a duplicate); when none does, the node is rejected and its child inherits",
                         [.wrongSignature, .staleId],
-                        [(create, .valid), (keptBadCopy, .rejected(.signatureInvalid)), (kept, .valid), (underKept, .valid),
+                        [(create, .valid), (keptBadCopy, .rejected(.signatureInvalid)), (kept, .valid), (underKept, .valid), (resigned(kept), .duplicate),
                          (lostTampered, .rejected(.idHash)), (lostBadCopy, .rejected(.signatureInvalid)), (underLost, .rejected(.ancestorRejected))])
     }
 

@@ -7,6 +7,19 @@ extension Ed25519KeyPair {
     /// checkers compare signatures by verification, not by bytes.
     public func signRandomized(_ message: [UInt8]) -> Ed25519Signature {
         requireSodium()
+        var r = [UInt8](repeating: 0, count: 32)
+        crypto_core_ed25519_scalar_random(&r)
+        defer { sodium_memzero(&r, 32) }
+        return sign(message, nonce: r)
+    }
+
+    /// A valid Ed25519 signature with the given nonce (any 32 bytes, reduced mod L) in
+    /// place of RFC 8032's: for fixtures that need a second valid signature of one node
+    /// and must still be the same bytes on every run. Never reuse a nonce for two
+    /// messages under one key: that reveals the key.
+    public func sign(_ message: [UInt8], nonce: [UInt8]) -> Ed25519Signature {
+        requireSodium()
+        precondition(nonce.count == 32, "an Ed25519 nonce is 32 bytes")
         // The secret scalar a: SHA-512 of the seed, first half clamped, reduced mod L.
         var expanded = [UInt8](repeating: 0, count: 64)
         var seedBytes = seed
@@ -16,9 +29,9 @@ extension Ed25519KeyPair {
         expanded[31] |= 64
         var a = [UInt8](repeating: 0, count: 32)
         crypto_core_ed25519_scalar_reduce(&a, Array(expanded[0..<32]) + [UInt8](repeating: 0, count: 32))
-        // r random, R = rB, k = H(R || A || M) mod L, S = r + k·a mod L.
+        // r the nonce, R = rB, k = H(R || A || M) mod L, S = r + k·a mod L.
         var r = [UInt8](repeating: 0, count: 32)
-        crypto_core_ed25519_scalar_random(&r)
+        crypto_core_ed25519_scalar_reduce(&r, nonce + [UInt8](repeating: 0, count: 32))
         var big = [UInt8](repeating: 0, count: 32)
         _ = crypto_scalarmult_ed25519_base_noclamp(&big, r)
         var digest = [UInt8](repeating: 0, count: 64)
