@@ -8,7 +8,7 @@ import RedoCore
 extension ReconstructionScenarios {
     var rulingScenarios: [ReconstructionScenario] {
         [archived, idTieBreak, rejectedDelete, noValidCreate, rejectedList, mergeLwwByParentHead, mergeAgreeingParents,
-         mergeResolutionRules, mergeUnresolvableDefault, mergeArchived, mergeTodoManual]
+         mergeResolutionRules, mergeUnresolvableDefault, mergeArchived, mergeTodoManual, mergeOursLackingField]
     }
 
     private func foreignSigned(_ node: JSONObject) -> JSONObject {
@@ -23,9 +23,11 @@ extension ReconstructionScenarios {
         var b = builder("archived")
         let root = b.create(title: "Put away")
         let make = b.node(.createTodo, parents: [root], todoMembers(todo("archived"), deadline: "2025-11-01T09:00:00.000Z"))
-        let archive = b.node(.archive, parents: [make])
-        return scenario("archived-task", "ARCHIVE sets archived; the task and its todo stay listed", [], [root, make, archive],
-                        [("tasks[0].archived", .bool(true)), ("tasks[0].currentTodo", str(todo("archived"))), ("tasks[0].heads", ids([archive]))])
+        let tagged = b.node(.update, parents: [make], [member("extensions", .object(JSONObject([member("color", str("green"))])))])
+        let archive = b.node(.archive, parents: [tagged])
+        return scenario("archived-task", "ARCHIVE sets archived; the task and its todo stay listed; an UPDATE of extensions only leaves the state as it was (extensions are opaque to replay)",
+                        [], [root, make, tagged, archive],
+                        [("tasks[0].archived", .bool(true)), ("tasks[0].title", str("Put away")), ("tasks[0].currentTodo", str(todo("archived"))), ("tasks[0].heads", ids([archive]))])
     }
 
     var idTieBreak: ReconstructionScenario {
@@ -162,5 +164,20 @@ extension ReconstructionScenarios {
         return scenario("merge-todo-manual", "a todo resolution decides a conflicting deadline (two SNOOZEs on two branches) by a manual value",
                         [.mergeSemantics, .todoConsensus], [root, make, a, c, merge],
                         [("tasks[0].todos[0].deadline", str("2025-11-06T09:00:00.000Z")), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    var mergeOursLackingField: ReconstructionScenario {
+        var b = builder("merge ours lacking")
+        let root = b.create(title: "Lacking")
+        let a = b.node(.createTodo, parents: [root], todoMembers(todo("lacking"), deadline: "2025-11-01T09:00:00.000Z", notes: "from A"))
+        let c = b.node(.update, parents: [root], [member("priority", num(2))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(root.idText)), member("resolutions", .object(JSONObject([member("todos", .array([
+            .object(JSONObject([member("todoTaskId", str(todo("lacking"))), member("fields", .array([
+                .object(JSONObject([member("path", str("notes")), member("strategy", str("ours")), member("chosenParent", str(c.idText))])),
+            ]))])),
+        ]))])))])
+        return scenario("merge-ours-lacking-field", "ours naming a parent that lacks the todo (it was created on the other branch) leaves the field untouched: the notes stay",
+                        [.mergeSemantics, .todoConsensus], [root, a, c, merge],
+                        [("tasks[0].todos[0].notes", str("from A")), ("tasks[0].priority", num(2)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
     }
 }
