@@ -13,8 +13,7 @@ extension LogScenarios {
     /// A signature by a key other than the author's: the record fails `signature.invalid`
     /// and nothing else.
     private func foreignSigned(_ node: JSONObject) -> JSONObject {
-        let stranger = FixtureKeys.pair(seed: seed, index: 1)
-        return node.setting("signature", to: str(stranger.sign(NodeBody.canonicalBytes(of: node)).hex))
+        node.signed(by: FixtureKeys.pair(seed: seed, index: 1))
     }
 
     /// The same node signed again by its own author with another nonce: a second valid

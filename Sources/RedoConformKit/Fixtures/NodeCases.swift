@@ -221,11 +221,11 @@ public struct NodeCases {
                      bytes: staleHashOfWhitespaceForm(update), expected: .rejected(.idHash)),
             NodeCase(id: "signature-missing", comment: "a synced node without signature", flags: [.missingSignature], bytes: file(update.removing(["signature"])), expected: .rejected(.signatureMissing)),
             NodeCase(id: "signature-other-key", comment: "signed by another key than author.publicKey", flags: [.wrongSignature],
-                     bytes: file(update.setting("signature", to: str(stranger.key.sign(NodeBody.canonicalBytes(of: update)).hex))), expected: .rejected(.signatureInvalid)),
+                     bytes: file(update.signed(by: stranger.key)), expected: .rejected(.signatureInvalid)),
             NodeCase(id: "signature-over-id", comment: "signature over the id text instead of the canonical body", flags: [.wrongSignature],
                      bytes: file(update.setting("signature", to: str(author.key.sign(Array(update.idText.utf8)).hex))), expected: .rejected(.signatureInvalid)),
             NodeCase(id: "local-bad-signature", comment: "the local profile still verifies a present signature", flags: [.wrongSignature], profile: .local,
-                     bytes: file(update.setting("signature", to: str(stranger.key.sign(NodeBody.canonicalBytes(of: update)).hex))), expected: .rejected(.signatureInvalid)),
+                     bytes: file(update.signed(by: stranger.key)), expected: .rejected(.signatureInvalid)),
             NodeCase(id: "several-findings", comment: "uppercase taskId, a reserved payload key and a foreign signature: E_ENCODING_VIOLATION is primary", flags: [.multipleFindings],
                      bytes: file(author.seal(update.setting("taskId", to: str(task.uppercased())).setting("data.payload.created", to: str("now")))
                                     .setting("signature", to: str(stranger.key.sign([1]).hex))), expected: .rejected(.taskIdFormat)),

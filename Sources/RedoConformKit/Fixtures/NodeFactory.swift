@@ -70,6 +70,13 @@ extension JSONObject {
     /// The `id` text of a sealed fixture node.
     public var idText: String { self["id"]?.stringValue ?? "" }
 
+    /// The node with its signature replaced by `key`'s over its canonical body: a foreign
+    /// signature when `key` is not the author's (the record then breaks
+    /// `signature.invalid` and nothing else).
+    public func signed(by key: Ed25519KeyPair) -> JSONObject {
+        setting("signature", to: str(key.sign(NodeBody.canonicalBytes(of: self)).hex))
+    }
+
     /// Sets a value at a dotted path of objects (`data.payload.title`), creating nothing:
     /// fixtures use it to break one field of an otherwise valid node.
     public func setting(_ path: String, to value: JSONValue?) -> JSONObject {

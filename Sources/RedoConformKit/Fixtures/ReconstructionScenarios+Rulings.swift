@@ -11,10 +11,6 @@ extension ReconstructionScenarios {
          mergeResolutionRules, mergeUnresolvableDefault, mergeArchived, mergeTodoManual, mergeOursLackingField]
     }
 
-    private func foreignSigned(_ node: JSONObject) -> JSONObject {
-        node.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: node)).hex))
-    }
-
     private func scenario(_ id: String, _ comment: String, _ flags: [BugClass], _ nodes: [JSONObject], _ assertions: [(String, JSONValue)]) -> ReconstructionScenario {
         ReconstructionScenario(id: id, comment: comment, flags: flags, records: Self.lines(nodes), assertions: assertions)
     }
@@ -57,7 +53,7 @@ extension ReconstructionScenarios {
 
     var noValidCreate: ReconstructionScenario {
         var b = builder("no valid create")
-        let root = foreignSigned(b.create(title: "Never valid"))
+        let root = b.create(title: "Never valid").signed(by: other.key)
         let child = b.node(.update, parents: [root], [member("title", str("Below"))])
         return scenario("no-valid-create", "a task without a valid original CREATE is neither listed nor deleted; its nodes are rejected",
                         [.wrongSignature], [root, child],

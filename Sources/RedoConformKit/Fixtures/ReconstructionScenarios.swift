@@ -104,7 +104,7 @@ public struct ReconstructionScenarios {
         let root = b.create(title: "Root")
         let u1 = b.node(.update, parents: [root], [member("title", str("one"))])
         let u2 = b.node(.update, parents: [u1], [member("title", str("two"))])
-        let forged = u2.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: u2)).hex))
+        let forged = u2.signed(by: other.key)
         let u3 = b.node(.update, parents: [u2], [member("title", str("three"))])
         return ReconstructionScenario(id: "broken-branch-revert", comment: "a node with a foreign signature and its descendant are rejected; the state reverts to the last valid ancestor",
                                       flags: [.wrongSignature], records: Self.lines([root, u1, forged, u3]),
