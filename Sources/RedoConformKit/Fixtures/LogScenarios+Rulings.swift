@@ -19,11 +19,8 @@ extension LogScenarios {
     /// The same node signed again by its own author with another nonce: a second valid
     /// signature, as a randomized signer (CryptoKit, WebCrypto) makes, fixed by the seed.
     private func resigned(_ node: JSONObject) -> JSONObject {
-        let nonce = SHA256.hash(Array("\(seed) nonce \(node.idText)".utf8)).bytes
-        return node.setting("signature", to: str(factory.key.sign(NodeBody.canonicalBytes(of: node), nonce: nonce).hex))
+        node.signed(by: factory.key, nonce: SHA256.hash(Array("\(seed) nonce \(node.idText)".utf8)).bytes)
     }
-
-    private func ghost(_ label: String) -> String { NodeID(digest: SHA256.hash(Array("\(seed) \(label)".utf8))).text }
 
     var logCodePrecedence: LogScenario {
         var b = builder("code precedence")

@@ -26,6 +26,9 @@ public struct LogScenarios {
 
     func todo(_ label: String) -> JSONValue { str(FixtureKeys.uuid(seed: seed, "todo \(label)")) }
 
+    /// A well-formed node id that no record of the seed's logs holds.
+    func ghost(_ label: String) -> String { FixtureKeys.nodeId(seed: seed, label) }
+
     static func line(_ node: JSONObject) -> [UInt8] { OrderedJSONWriter.bytes(.object(node)) }
 
     func scenario(_ id: String, _ comment: String, _ flags: [BugClass], _ rows: [(JSONObject, ExpectedVerdict)]) -> LogScenario {
@@ -54,8 +57,7 @@ public struct LogScenarios {
     var missingParent: LogScenario {
         var b = builder("missing parent")
         let create = b.create()
-        let ghost = NodeID(digest: SHA256.hash(Array("\(seed) not in the log".utf8))).text
-        let orphan = b.node(.update, parentIds: [ghost], [member("title", str("orphan"))], lamport: 2)
+        let orphan = b.node(.update, parentIds: [ghost("not in the log")], [member("title", str("orphan"))], lamport: 2)
         let child = b.node(.update, parents: [orphan], [member("priority", num(1))])
         return scenario("missing-parent", "a parent that is not in the log; its child inherits the rejection", [.logStructure],
                         [(create, .valid), (orphan, .rejected(.parentNotFound)), (child, .rejected(.ancestorRejected))])
@@ -178,8 +180,7 @@ public struct LogScenarios {
         let c = b.node(.update, parents: [create], [member("priority", num(5))])
         let good = b.node(.merge, parents: [a, c], [member("base", str(create.idText))])
         let bad = b.node(.merge, parents: [a, c], [member("base", str(a.idText))])
-        let ghost = NodeID(digest: SHA256.hash(Array("\(seed) ghost base".utf8))).text
-        let missing = b.node(.merge, parents: [a, c], [member("base", str(ghost))])
+        let missing = b.node(.merge, parents: [a, c], [member("base", str(ghost("ghost base")))])
         return scenario("merge-base-not-ancestor", "a MERGE base must be an ancestor of every parent, and in the log", [.mergeSemantics],
                         [(create, .valid), (a, .valid), (c, .valid), (good, .valid), (bad, .rejected(.mergeBaseNotAncestor)), (missing, .rejected(.mergeBaseNotFound))])
     }

@@ -15,19 +15,8 @@ extension NodeCases {
         return String(characters)
     }
 
-    private func resolutions(task entries: [JSONValue] = [], todos: [JSONValue] = []) -> JSONValue {
-        var members: [JSONMember] = []
-        if !entries.isEmpty { members.append(member("task", .array(entries))) }
-        if !todos.isEmpty { members.append(member("todos", .array(todos))) }
-        return .object(JSONObject(members))
-    }
-
-    private func resolution(_ path: String, _ strategy: String, _ extra: [JSONMember] = []) -> JSONValue {
-        .object(JSONObject([member("path", str(path)), member("strategy", str(strategy))] + extra))
-    }
-
     var moreEnvelopeCases: [NodeCase] {
-        let elevenParents = (1...11).map { k in str(NodeID(digest: SHA256.hash(Array("\(seed) merge parent \(k)".utf8))).text) }
+        let elevenParents = (1...11).map { k in str(FixtureKeys.nodeId(seed: seed, "merge parent \(k)")) }
         return [
             NodeCase(id: "author-optional-fields-valid", comment: "author with name, email (any string: the schema's email format is only an annotation) and deviceName",
                      flags: [.laxValidation, .nonASCII],
@@ -88,12 +77,12 @@ extension NodeCases {
             NodeCase(id: "merge-array-strategy-max", comment: "arrayStrategy is union or lww", flags: [.mergeSemantics],
                      bytes: broken(merge, "data.payload.policy.arrayStrategy", str("max")), expected: .rejected(.payloadEnum)),
             NodeCase(id: "merge-manual-without-value", comment: "manual without value", flags: [.mergeSemantics],
-                     bytes: broken(merge, "data.payload.resolutions", resolutions(task: [resolution("title", "manual")])), expected: .rejected(.resolutionValue)),
+                     bytes: broken(merge, "data.payload.resolutions", MergeResolutions.object(task: [MergeResolutions.field("title", "manual")])), expected: .rejected(.resolutionValue)),
             NodeCase(id: "merge-chosen-parent-not-parent", comment: "ours naming a node that is not one of the MERGE's parents", flags: [.mergeSemantics],
-                     bytes: broken(merge, "data.payload.resolutions", resolutions(task: [resolution("title", "ours", [member("chosenParent", str(p3))])])),
+                     bytes: broken(merge, "data.payload.resolutions", MergeResolutions.object(task: [MergeResolutions.field("title", "ours", [member("chosenParent", str(p3))])])),
                      expected: .rejected(.resolutionChosenParent)),
             NodeCase(id: "merge-todo-path-task-field", comment: "a todo resolution for the task field title", flags: [.mergeSemantics],
-                     bytes: broken(merge, "data.payload.resolutions", resolutions(todos: [.object(JSONObject([member("todoTaskId", str(todo)), member("fields", .array([resolution("title", "lww")]))]))])),
+                     bytes: broken(merge, "data.payload.resolutions", MergeResolutions.object(todos: [(todo, [MergeResolutions.field("title", "lww")])])),
                      expected: .rejected(.resolutionPath)),
         ]
     }

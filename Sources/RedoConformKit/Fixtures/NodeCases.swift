@@ -30,9 +30,9 @@ public struct NodeCases {
         task = FixtureKeys.uuid(seed: seed, "node-vectors task")
         todo = FixtureKeys.uuid(seed: seed, "node-vectors todo")
         // Node-level checks never look parents up, so any well-formed ids do.
-        p1 = NodeID(digest: SHA256.hash(Array("\(seed) parent 1".utf8))).text
-        p2 = NodeID(digest: SHA256.hash(Array("\(seed) parent 2".utf8))).text
-        p3 = NodeID(digest: SHA256.hash(Array("\(seed) parent 3".utf8))).text
+        p1 = FixtureKeys.nodeId(seed: seed, "parent 1")
+        p2 = FixtureKeys.nodeId(seed: seed, "parent 2")
+        p3 = FixtureKeys.nodeId(seed: seed, "parent 3")
     }
 
     static let wall = "2025-10-26T09:30:00.000Z"
@@ -75,13 +75,10 @@ public struct NodeCases {
         author.node(.merge, task: task, parents: [p1, p2], lamport: 4, wall: "2025-11-04T00:00:00.000Z", payload: [
             member("base", str(p3)),
             member("policy", .object(JSONObject([member("defaultStrategy", str("lww")), member("lwwTiebreakers", .array([str("lamport"), str("wall"), str("author")])), member("arrayStrategy", str("union"))]))),
-            member("resolutions", .object(JSONObject([
-                member("task", .array([.object(JSONObject([member("path", str("title")), member("strategy", str("ours")), member("chosenParent", str(p1)), member("notes", str("keep A's wording"))])),
-                                       .object(JSONObject([member("path", str("priority")), member("strategy", str("max"))]))])),
-                member("todos", .array([.object(JSONObject([member("todoTaskId", str(todo)), member("fields", .array([
-                    .object(JSONObject([member("path", str("deadline")), member("strategy", str("manual")), member("value", str("2025-11-10T09:00:00.000Z"))])),
-                ]))]))])),
-            ]))),
+            member("resolutions", MergeResolutions.object(
+                task: [MergeResolutions.field("title", "ours", [member("chosenParent", str(p1)), member("notes", str("keep A's wording"))]),
+                       MergeResolutions.field("priority", "max")],
+                todos: [(todo, [MergeResolutions.field("deadline", "manual", [member("value", str("2025-11-10T09:00:00.000Z"))])])])),
         ])
     }
 
@@ -205,16 +202,16 @@ public struct NodeCases {
             NodeCase(id: "delete-chain-empty", comment: "DELETE with deletedChain []", flags: [.deletion], bytes: broken(delete, "data.payload.deletedChain", .array([])), expected: .rejected(.deletedChainMissing)),
             NodeCase(id: "delete-chain-repeats", comment: "an id twice in deletedChain", flags: [.deletion], bytes: broken(delete, "data.payload.deletedChain", .array([str(p1), str(p2), str(p1)])), expected: .rejected(.deletedChainDuplicate)),
             NodeCase(id: "merge-path-unknown", comment: "a resolution for field 'color'", flags: [.mergeSemantics],
-                     bytes: broken(merge, "data.payload.resolutions", .object(JSONObject([member("task", .array([.object(JSONObject([member("path", str("color")), member("strategy", str("lww"))]))]))]))), expected: .rejected(.resolutionPath)),
+                     bytes: broken(merge, "data.payload.resolutions", MergeResolutions.object(task: [MergeResolutions.field("color", "lww")])), expected: .rejected(.resolutionPath)),
             NodeCase(id: "merge-max-on-title", comment: "max does not fit the text field title", flags: [.mergeSemantics],
-                     bytes: broken(merge, "data.payload.resolutions", .object(JSONObject([member("task", .array([.object(JSONObject([member("path", str("title")), member("strategy", str("max"))]))]))]))), expected: .rejected(.resolutionStrategy)),
+                     bytes: broken(merge, "data.payload.resolutions", MergeResolutions.object(task: [MergeResolutions.field("title", "max")])), expected: .rejected(.resolutionStrategy)),
             NodeCase(id: "merge-ours-without-parent", comment: "ours without chosenParent", flags: [.mergeSemantics],
-                     bytes: broken(merge, "data.payload.resolutions", .object(JSONObject([member("task", .array([.object(JSONObject([member("path", str("title")), member("strategy", str("ours"))]))]))]))), expected: .rejected(.resolutionChosenParent)),
+                     bytes: broken(merge, "data.payload.resolutions", MergeResolutions.object(task: [MergeResolutions.field("title", "ours")])), expected: .rejected(.resolutionChosenParent)),
             NodeCase(id: "merge-manual-bad-value", comment: "manual priority 9", flags: [.mergeSemantics],
-                     bytes: broken(merge, "data.payload.resolutions", .object(JSONObject([member("task", .array([.object(JSONObject([member("path", str("priority")), member("strategy", str("manual")), member("value", num(9))]))]))]))), expected: .rejected(.resolutionValue)),
+                     bytes: broken(merge, "data.payload.resolutions", MergeResolutions.object(task: [MergeResolutions.field("priority", "manual", [member("value", num(9))])])), expected: .rejected(.resolutionValue)),
             NodeCase(id: "merge-theirs-three-parents", comment: "theirs in a MERGE of three parents", flags: [.mergeSemantics],
                      bytes: broken(merge.setting("parents", to: .array([str(p1), str(p2), str(p3)])), "data.payload.resolutions",
-                                   .object(JSONObject([member("task", .array([.object(JSONObject([member("path", str("title")), member("strategy", str("theirs")), member("chosenParent", str(p1))]))]))]))), expected: .rejected(.theirsTwoParents)),
+                                   MergeResolutions.object(task: [MergeResolutions.field("title", "theirs", [member("chosenParent", str(p1))])])), expected: .rejected(.theirsTwoParents)),
             // content address and signature
             NodeCase(id: "id-stale", comment: "title edited after the id was computed", flags: [.staleId], bytes: file(update.setting("data.payload.title", to: str("Water some plants"))), expected: .rejected(.idHash)),
             NodeCase(id: "id-of-sorted-keys-with-spaces", comment: "id computed over sorted keys with whitespace (not RFC 8785)", flags: [.staleId, .whitespace],

@@ -10,6 +10,12 @@ public enum FixtureKeys {
         return try! Ed25519KeyPair(seed: digest.bytes) // 32 bytes by construction
     }
 
+    /// A well-formed node id derived from the seed and a label: a parent that node-level
+    /// checks never look up, or an id no record of the log holds.
+    public static func nodeId(seed: String, _ label: String) -> String {
+        NodeID(digest: SHA256.hash(Array("\(seed) \(label)".utf8))).text
+    }
+
     /// A lowercase UUID v4 derived from the seed and a label.
     public static func uuid(seed: String, _ label: String) -> String {
         var bytes = SHA256.hash(Array("redo-conform fixture uuid|\(seed)|\(label)".utf8)).bytes
@@ -72,9 +78,11 @@ extension JSONObject {
 
     /// The node with its signature replaced by `key`'s over its canonical body: a foreign
     /// signature when `key` is not the author's (the record then breaks
-    /// `signature.invalid` and nothing else).
-    public func signed(by key: Ed25519KeyPair) -> JSONObject {
-        setting("signature", to: str(key.sign(NodeBody.canonicalBytes(of: self)).hex))
+    /// `signature.invalid` and nothing else); with a `nonce`, another valid signature of
+    /// the author's, as randomized signers (CryptoKit, WebCrypto) make.
+    public func signed(by key: Ed25519KeyPair, nonce: [UInt8]? = nil) -> JSONObject {
+        let body = NodeBody.canonicalBytes(of: self)
+        return setting("signature", to: str((nonce.map { key.sign(body, nonce: $0) } ?? key.sign(body)).hex))
     }
 
     /// Sets a value at a dotted path of objects (`data.payload.title`), creating nothing:

@@ -11,6 +11,12 @@ extension ReconstructionScenarios {
          mergeResolutionRules, mergeUnresolvableDefault, mergeArchived, mergeTodoManual, mergeOursLackingField]
     }
 
+    /// The expected `rejected` list: `{"code", "id"}` entries sorted by id, as the state
+    /// writes them (the order depends on the seed's ids).
+    private func rejected(_ entries: [(id: String, code: String)]) -> JSONValue {
+        .array(entries.sorted { $0.id < $1.id }.map { .object(JSONObject([member("code", str($0.code)), member("id", str($0.id))])) })
+    }
+
     private func scenario(_ id: String, _ comment: String, _ flags: [BugClass], _ nodes: [JSONObject], _ assertions: [(String, JSONValue)]) -> ReconstructionScenario {
         ReconstructionScenario(id: id, comment: comment, flags: flags, records: Self.lines(nodes), assertions: assertions)
     }
@@ -46,9 +52,7 @@ extension ReconstructionScenarios {
         return scenario("rejected-delete-keeps-task", "only valid DELETEs delete: a DELETE whose chain repeats an id is rejected, the task lives, the node below it is rejected",
                         [.deletion], [root, edit, delete, below],
                         [("tasks[0].title", str("Kept")), ("tasks[0].priority", num(2)), ("tasks[0].heads", ids([edit])), ("deleted", .array([])),
-                         ("rejected", .array([delete, below].sorted { $0.idText < $1.idText }.map { node in
-                             .object(JSONObject([member("code", str(node.idText == delete.idText ? "E_MISSING_DELETED_CHAIN" : "X_ANCESTOR_REJECTED")), member("id", str(node.idText))]))
-                         }))])
+                         ("rejected", rejected([(delete.idText, "E_MISSING_DELETED_CHAIN"), (below.idText, "X_ANCESTOR_REJECTED")]))])
     }
 
     var noValidCreate: ReconstructionScenario {
@@ -58,9 +62,7 @@ extension ReconstructionScenarios {
         return scenario("no-valid-create", "a task without a valid original CREATE is neither listed nor deleted; its nodes are rejected",
                         [.wrongSignature], [root, child],
                         [("tasks", .array([])), ("deleted", .array([])),
-                         ("rejected", .array([root, child].sorted { $0.idText < $1.idText }.map { node in
-                             .object(JSONObject([member("code", str(node.idText == root.idText ? "E_INVALID_SIGNATURE" : "X_ANCESTOR_REJECTED")), member("id", str(node.idText))]))
-                         }))])
+                         ("rejected", rejected([(root.idText, "E_INVALID_SIGNATURE"), (child.idText, "X_ANCESTOR_REJECTED")]))])
     }
 
     var rejectedList: ReconstructionScenario {
@@ -74,9 +76,8 @@ extension ReconstructionScenarios {
         let withoutId = b.node(.update, parents: [root], [member("title", str("no id"))]).removing(["id"])
         return scenario("rejected-list", "rejected lists ids that no valid node holds: a hash-failing record under the id it claims and a malformed id verbatim; not a record without id, nor a valid node whose tampered copy failed",
                         [.staleId], [root, keptTampered, kept, lostTampered, malformed, withoutId],
-                        [("rejected", .array([("sha256:NOT-AN-ID", "E_ENCODING_VIOLATION"), (lost.idText, "E_HASH_MISMATCH")].sorted { $0.0 < $1.0 }.map { id, code in
-                            .object(JSONObject([member("code", str(code)), member("id", str(id))]))
-                        })), ("tasks[0].priority", num(1)), ("tasks[0].heads", ids([kept]))])
+                        [("rejected", rejected([("sha256:NOT-AN-ID", "E_ENCODING_VIOLATION"), (lost.idText, "E_HASH_MISMATCH")])),
+                         ("tasks[0].priority", num(1)), ("tasks[0].heads", ids([kept]))])
     }
 
     /// Base: title "Base", priority 3. Used by the MERGE scenarios below.
@@ -110,13 +111,10 @@ extension ReconstructionScenarios {
         let base = mergeBase(&b)
         let a = b.node(.update, parents: [base], [member("title", str("From A"))])
         let c = b.node(.update, parents: [base], [member("priority", num(4))])
-        func resolution(_ path: String, _ strategy: String, _ extra: JSONMember) -> JSONValue {
-            .object(JSONObject([member("path", str(path)), member("strategy", str(strategy)), extra]))
-        }
-        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("resolutions", .object(JSONObject([member("task", .array([
-            resolution("description", "manual", member("value", str("never changed"))),
-            resolution("priority", "ours", member("chosenParent", str(a.idText))),
-        ]))])))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("resolutions", MergeResolutions.object(task: [
+            MergeResolutions.field("description", "manual", [member("value", str("never changed"))]),
+            MergeResolutions.field("priority", "ours", [member("chosenParent", str(a.idText))]),
+        ]))])
         return scenario("merge-resolution-rules", "a resolution for a field no parent changed (description) is ignored; ours naming the parent that did not change priority takes its value and reverts the other's change",
                         [.mergeSemantics], [base, a, c, merge],
                         [("tasks[0].title", str("From A")), ("tasks[0].priority", num(3)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
@@ -130,7 +128,7 @@ extension ReconstructionScenarios {
         let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("policy", .object(JSONObject([member("defaultStrategy", str("ours"))])))])
         return scenario("merge-default-ours-conflict", "defaultStrategy ours names no parent, so a conflict left to it cannot be decided: the MERGE is rejected (E_SCHEMA_MISMATCH) and left out of replay",
                         [.mergeSemantics], [base, a, c, merge],
-                        [("rejected", .array([.object(JSONObject([member("code", str("E_SCHEMA_MISMATCH")), member("id", str(merge.idText))]))])),
+                        [("rejected", rejected([(merge.idText, "E_SCHEMA_MISMATCH")])),
                          ("tasks[0].heads", ids([a, c]))])
     }
 
@@ -152,11 +150,9 @@ extension ReconstructionScenarios {
         let make = b.node(.createTodo, parents: [root], todoMembers(todo("merged"), deadline: "2025-11-01T09:00:00.000Z"))
         let a = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("merged"))), member("newDeadline", str("2025-11-05T09:00:00.000Z"))])
         let c = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("merged"))), member("newDeadline", str("2025-11-07T09:00:00.000Z"))])
-        let merge = b.node(.merge, parents: [a, c], [member("base", str(make.idText)), member("resolutions", .object(JSONObject([member("todos", .array([
-            .object(JSONObject([member("todoTaskId", str(todo("merged"))), member("fields", .array([
-                .object(JSONObject([member("path", str("deadline")), member("strategy", str("manual")), member("value", str("2025-11-06T09:00:00.000Z"))])),
-            ]))])),
-        ]))])))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(make.idText)), member("resolutions", MergeResolutions.object(todos: [
+            (todo("merged"), [MergeResolutions.field("deadline", "manual", [member("value", str("2025-11-06T09:00:00.000Z"))])]),
+        ]))])
         return scenario("merge-todo-manual", "a todo resolution decides a conflicting deadline (two SNOOZEs on two branches) by a manual value",
                         [.mergeSemantics, .todoConsensus], [root, make, a, c, merge],
                         [("tasks[0].todos[0].deadline", str("2025-11-06T09:00:00.000Z")), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
@@ -167,11 +163,9 @@ extension ReconstructionScenarios {
         let root = b.create(title: "Lacking")
         let a = b.node(.createTodo, parents: [root], todoMembers(todo("lacking"), deadline: "2025-11-01T09:00:00.000Z", notes: "from A"))
         let c = b.node(.update, parents: [root], [member("priority", num(2))])
-        let merge = b.node(.merge, parents: [a, c], [member("base", str(root.idText)), member("resolutions", .object(JSONObject([member("todos", .array([
-            .object(JSONObject([member("todoTaskId", str(todo("lacking"))), member("fields", .array([
-                .object(JSONObject([member("path", str("notes")), member("strategy", str("ours")), member("chosenParent", str(c.idText))])),
-            ]))])),
-        ]))])))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(root.idText)), member("resolutions", MergeResolutions.object(todos: [
+            (todo("lacking"), [MergeResolutions.field("notes", "ours", [member("chosenParent", str(c.idText))])]),
+        ]))])
         return scenario("merge-ours-lacking-field", "ours naming a parent that lacks the todo (it was created on the other branch) leaves the field untouched: the notes stay",
                         [.mergeSemantics, .todoConsensus], [root, a, c, merge],
                         [("tasks[0].todos[0].notes", str("from A")), ("tasks[0].priority", num(2)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])

@@ -176,13 +176,10 @@ public struct ReconstructionScenarios {
             let c = bOther.node(.update, parentIds: [step.idText], [member("title", str("From B")), member("priority", num(4)), member("storyPoints", num(2))], lamport: 3, wall: LogBuilder.wall(secondsAfterStart: 51))
             var payload = [member("base", str(base.idText))]
             if !policy.isEmpty { payload.append(member("policy", .object(JSONObject(policy)))) }
-            if !resolutions.isEmpty { payload.append(member("resolutions", .object(JSONObject([member("task", .array(resolutions))])))) }
+            if !resolutions.isEmpty { payload.append(member("resolutions", MergeResolutions.object(task: resolutions))) }
             let merge = b.node(.merge, parents: [a, c], payload, lamport: 4, wall: LogBuilder.wall(secondsAfterStart: 60))
             return ReconstructionScenario(id: "merge-\(name)", comment: comment, flags: [.mergeSemantics], records: Self.lines([base, a, step, c, merge]),
                                           assertions: assertions(a, c, merge))
-        }
-        func resolution(_ path: String, _ strategy: String, _ extra: [JSONMember] = []) -> JSONValue {
-            .object(JSONObject([member("path", str(path)), member("strategy", str(strategy))] + extra))
         }
         return [
             scenario("lww", "default lww: the parent with the higher lamport (B, lamport 3) wins every conflict; the description only B changed is kept",
@@ -199,11 +196,11 @@ public struct ReconstructionScenarios {
             scenario("theirs", "theirs with chosenParent B takes A's title, which replay alone (B is later) would overwrite", policy: [], resolutions: []) { _, _, _ in [] }
                 .replacingResolutions(self, [("title", "theirs", "B")], expect: [("tasks[0].title", str("From A"))]),
             scenario("manual", "manual title and priority", policy: [],
-                     resolutions: [resolution("title", "manual", [member("value", str("Agreed title"))]), resolution("priority", "manual", [member("value", num(2))])]) { _, _, _ in
+                     resolutions: [MergeResolutions.field("title", "manual", [member("value", str("Agreed title"))]), MergeResolutions.field("priority", "manual", [member("value", num(2))])]) { _, _, _ in
                 [("tasks[0].title", str("Agreed title")), ("tasks[0].priority", num(2))]
             },
             scenario("max-min", "max for storyPoints, min for priority: both pick A's values, which replay alone (B is later) would overwrite", policy: [],
-                     resolutions: [resolution("storyPoints", "max"), resolution("priority", "min")]) { _, _, _ in
+                     resolutions: [MergeResolutions.field("storyPoints", "max"), MergeResolutions.field("priority", "min")]) { _, _, _ in
                 [("tasks[0].priority", num(1)), ("tasks[0].storyPoints", num(8)), ("tasks[0].title", str("From B"))]
             },
             scenario("default-max", "defaultStrategy max decides numeric conflicts but cannot decide the title: the MERGE is rejected",
@@ -211,7 +208,7 @@ public struct ReconstructionScenarios {
                 [("rejected[0].id", str(merge.idText)), ("rejected[0].code", str("E_SCHEMA_MISMATCH")), ("tasks[0].title", str("From B"))]
             },
             scenario("union", "union fits no REDO field: the MERGE is rejected when validated", policy: [],
-                     resolutions: [resolution("title", "union")]) { _, _, merge in
+                     resolutions: [MergeResolutions.field("title", "union")]) { _, _, merge in
                 [("rejected[0].id", str(merge.idText)), ("rejected[0].code", str("E_SCHEMA_MISMATCH"))]
             },
         ]
@@ -227,9 +224,9 @@ extension ReconstructionScenario {
               case let .object(aObject) = try! JSONReader.parse(records[1]),
               case let .object(cObject) = try! JSONReader.parse(records[3]) else { return self }
         let entries: [JSONValue] = resolutions.map { path, strategy, role in
-            .object(JSONObject([member("path", str(path)), member("strategy", str(strategy)), member("chosenParent", str(role == "A" ? aObject.idText : cObject.idText))]))
+            MergeResolutions.field(path, strategy, [member("chosenParent", str(role == "A" ? aObject.idText : cObject.idText))])
         }
-        let updated = mergeObject.setting("data.payload.resolutions", to: .object(JSONObject([member("task", .array(entries))])))
+        let updated = mergeObject.setting("data.payload.resolutions", to: MergeResolutions.object(task: entries))
         let sealed = scenarios.factory.seal(updated)
         return ReconstructionScenario(id: id, comment: comment, flags: flags, records: Array(records.prefix(4)) + [OrderedJSONWriter.bytes(.object(sealed))],
                                       assertions: expect + [("tasks[0].heads", .array([str(sealed.idText)]))])

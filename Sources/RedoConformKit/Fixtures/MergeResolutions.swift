@@ -1,0 +1,22 @@
+import RedoCrypto
+
+/// The JSON of a MERGE's `resolutions`, for the generators: one place that knows its
+/// shape (PROTOCOL.md, "MERGE"), instead of nested object literals in every fixture.
+/// Members keep the order given, so the vectors' bytes follow the call.
+enum MergeResolutions {
+    /// One FieldResolution: `{"path", "strategy", extra…}` (extra: chosenParent, value, notes).
+    static func field(_ path: String, _ strategy: String, _ extra: [JSONMember] = []) -> JSONValue {
+        .object(JSONObject([member("path", str(path)), member("strategy", str(strategy))] + extra))
+    }
+
+    /// `{"task": [FieldResolution], "todos": [{"todoTaskId", "fields"}]}`, each key only
+    /// when it has entries.
+    static func object(task: [JSONValue] = [], todos: [(todoTaskId: String, fields: [JSONValue])] = []) -> JSONValue {
+        var members: [JSONMember] = []
+        if !task.isEmpty { members.append(member("task", .array(task))) }
+        if !todos.isEmpty {
+            members.append(member("todos", .array(todos.map { .object(JSONObject([member("todoTaskId", str($0.todoTaskId)), member("fields", .array($0.fields))])) })))
+        }
+        return .object(JSONObject(members))
+    }
+}
