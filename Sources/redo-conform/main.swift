@@ -338,7 +338,8 @@ struct Compare: ParsableCommand {
         discussion: """
         For each vector and platform: agree, canonical drift (first differing byte, context, JSON path), \
         a hashing bug (same canonical bytes, other id), a signature that does not verify, or a signature \
-        verdict that differs from libsodium's — platform-dependent when common verifiers accept that class.
+        verdict that differs from libsodium's — platform-dependent when common verifiers accept that class. \
+        A log's state hash is optional: one not produced is counted apart, and never fails.
 
         Exit status: 0 every platform agrees (platform-dependent verdicts allowed unless --strict); \
         1 any drift or missing result; 2 usage or I/O error.

@@ -135,4 +135,32 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(counts(strict.root), ["\(total)", "2", "1"], strict.xml)
         XCTAssertEqual(["n-create-valid", "n-update-valid", "speccheck-0"].map { outcome(strict.root, $0) }, ["failure", "skipped", "failure"])
     }
+
+    /// A platform that hashes no reconstructed state (optional) is told so: those logs are
+    /// neither agreement nor failure — counted apart in the text summary, `<skipped>` in
+    /// junit, and the exit status is still 0. A wrong state hash is drift.
+    func testOptionalStateHashesNotProducedAreCountedApart() throws {
+        var results = reference()
+        let logIds = results.keys.filter { $0.hasPrefix("l-") }.sorted()
+        XCTAssertGreaterThanOrEqual(logIds.count, 30, "every reconstruction scenario is in the exchange")
+        for id in logIds { results[id] = nil }
+        let platform = outputs("no-logs", results)
+        let rows = PlatformComparison(inputs: Self.inputs).rows([platform])
+        XCTAssertEqual(Set(rows.filter { $0.cells[0].status == .notProduced }.map(\.id)), Set(logIds))
+        XCTAssertFalse(CompareCommand.failed(rows, options: CompareCommand.Options()))
+
+        let text = renderReport { CompareReport.text(rows, platforms: [platform], to: &$0) }
+        let agreeing = rows.count - logIds.count
+        XCTAssertTrue(text.hasSuffix("no-logs: \(agreeing) agree, 0 drift, 0 platform-dependent, 0 missing, \(logIds.count) optional not produced\n"), text)
+        XCTAssertFalse(text.contains(logIds[0]), "a result not produced is not listed as a difference")
+
+        let xml = renderReport { CompareReport.junit(rows, platforms: [platform], options: CompareCommand.Options(), to: &$0) }
+        XCTAssertTrue(xml.contains("tests=\"\(rows.count)\" failures=\"0\" errors=\"0\" skipped=\"\(logIds.count)\""), xml)
+        XCTAssertTrue(xml.contains("name=\"\(logIds[0])\"><skipped message=\"optional: the platform produced no state hash\"/>"), xml)
+
+        results[logIds[0]] = .object(JSONObject([JSONMember(key: "stateSha256", value: .string(String(repeating: "0", count: 64)))]))
+        let wrong = PlatformComparison(inputs: Self.inputs).rows([outputs("wrong-state", results)]).first { $0.id == logIds[0] }!.cells[0]
+        XCTAssertEqual(wrong.status, .drift)
+        XCTAssertEqual(wrong.tag, "STATE")
+    }
 }

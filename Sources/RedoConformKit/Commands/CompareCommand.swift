@@ -49,7 +49,7 @@ public enum CompareCommand {
     /// `<failure>` in the junit report: the two always agree).
     static func fails(_ cell: Cell, options: Options) -> Bool {
         switch cell.status {
-        case .agree: return false
+        case .agree, .notProduced: return false
         case .platformDependent: return options.strict
         case .missing: return !options.allowMissing
         case .drift: return true
@@ -65,7 +65,7 @@ enum CompareReport {
         let rows = rows.map(\.displayed), platforms = platforms.map(\.displayed)
         sink.write("compare: \(rows.count) vectors × \(platforms.count) platform\(platforms.count == 1 ? "" : "s"), against \(PlatformReference.platformName)\n")
         for platform in platforms { sink.write("  \(platform.name): \(platform.implementation) (\(platform.file))\n") }
-        let shown: (Cell) -> Bool = { $0.status != .agree && !(hideMissing && $0.status == .missing) }
+        let shown: (Cell) -> Bool = { $0.status > .notProduced && !(hideMissing && $0.status == .missing) }
         let interesting = rows.filter { $0.cells.contains(where: shown) }
         if !interesting.isEmpty {
             let idWidth = max(6, interesting.map(\.id.count).max() ?? 0)
@@ -88,7 +88,8 @@ enum CompareReport {
         for (index, platform) in platforms.enumerated() {
             var counts: [CellStatus: Int] = [:]
             for row in rows { counts[row.cells[index].status, default: 0] += 1 }
-            sink.write("\(platform.name): \(counts[.agree] ?? 0) agree, \(counts[.drift] ?? 0) drift, \(counts[.platformDependent] ?? 0) platform-dependent, \(counts[.missing] ?? 0) missing\n")
+            let optional = counts[.notProduced].map { ", \($0) optional not produced" } ?? ""
+            sink.write("\(platform.name): \(counts[.agree] ?? 0) agree, \(counts[.drift] ?? 0) drift, \(counts[.platformDependent] ?? 0) platform-dependent, \(counts[.missing] ?? 0) missing\(optional)\n")
         }
     }
 
@@ -116,11 +117,13 @@ enum CompareReport {
 
     /// One suite per platform, one case per vector. A result that fails the run (as the
     /// exit status counts it, so `--strict` and `--allow-missing` apply) is a `<failure>`;
-    /// a missing result allowed by `--allow-missing` is `<skipped>`; a platform-dependent
+    /// a missing result allowed by `--allow-missing` is `<skipped>`, and so is an optional
+    /// result the platform did not produce (a log's state hash); a platform-dependent
     /// verdict that does not fail carries its details in `<system-out>`.
     static func junit(_ rows: [VectorRow], platforms: [PlatformOutputs], options: CompareCommand.Options, to sink: inout ReportSink) {
         let fails = platforms.indices.map { index in rows.filter { CompareCommand.fails($0.cells[index], options: options) }.count }
-        let skips = platforms.indices.map { index in options.allowMissing ? rows.filter { $0.cells[index].status == .missing }.count : 0 }
+        let skipped: (Cell) -> Bool = { $0.status == .notProduced || ($0.status == .missing && options.allowMissing) }
+        let skips = platforms.indices.map { index in rows.filter { skipped($0.cells[index]) }.count }
         sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         sink.write("<testsuites name=\"redo-conform compare\" tests=\"\(rows.count * platforms.count)\" failures=\"\(fails.reduce(0, +))\" errors=\"0\" skipped=\"\(skips.reduce(0, +))\">\n")
         for (index, platform) in platforms.enumerated() {
@@ -132,7 +135,7 @@ enum CompareReport {
                 sink.write("    <testcase classname=\"\(name).\(row.kind)\" name=\"\(JUnitReport.escape(row.id))\"")
                 if CompareCommand.fails(cell, options: options) {
                     sink.write("><failure type=\"\(cell.tag)\" message=\"\(JUnitReport.escape(cell.details.first ?? ""))\">\(details)</failure></testcase>\n")
-                } else if cell.status == .missing {
+                } else if skipped(cell) {
                     sink.write("><skipped message=\"\(JUnitReport.escape(cell.details.first ?? "no result"))\"/></testcase>\n")
                 } else if cell.status == .platformDependent {
                     sink.write("><system-out>\(details)</system-out></testcase>\n")

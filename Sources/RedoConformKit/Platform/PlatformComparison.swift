@@ -31,20 +31,23 @@ public struct PlatformOutputs: Sendable {
 /// How one platform's result for one vector compares with the reference.
 public enum CellStatus: String, Sendable, Comparable {
     case agree = "ok"
+    /// An optional result (a log's state hash) the platform did not produce: never a
+    /// failure, and never counted as agreement either.
+    case notProduced = "optional"
     /// Differs only where verifiers legitimately differ (a platform-dependent signature).
     case platformDependent = "dependent"
     case missing
     case drift = "DRIFT"
 
     public static func < (a: CellStatus, b: CellStatus) -> Bool {
-        let order: [CellStatus] = [.agree, .platformDependent, .missing, .drift]
+        let order: [CellStatus] = [.agree, .notProduced, .platformDependent, .missing, .drift]
         return order.firstIndex(of: a)! < order.firstIndex(of: b)!
     }
 }
 
 public struct Cell: Sendable {
     public var status: CellStatus = .agree
-    /// Short tag for the matrix (ok, CANON, HASH, SIG, VERDICT, dependent, missing, error, STATE).
+    /// Short tag for the matrix (ok, -, CANON, HASH, SIG, VERDICT, dependent, missing, error, STATE).
     public var tag = "ok"
     public var details: [String] = []
 
@@ -108,7 +111,9 @@ public struct PlatformComparison {
         var cell = Cell()
         // State hashes are optional for platforms: no result is no finding.
         if kind == "logs" && theirs?["stateSha256"] == nil && theirs?["error"] == nil {
+            cell.status = .notProduced
             cell.tag = "-"
+            cell.details = ["optional: the platform produced no state hash"]
             return cell
         }
         guard let theirs else {
