@@ -158,6 +158,11 @@ final class CompareTests: XCTestCase {
         XCTAssertTrue(xml.contains("tests=\"\(rows.count)\" failures=\"0\" errors=\"0\" skipped=\"\(logIds.count)\""), xml)
         XCTAssertTrue(xml.contains("name=\"\(logIds[0])\"><skipped message=\"optional: the platform produced no state hash\"/>"), xml)
 
+        let json = try JSONReader.parse(Array(renderReport { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
+        let statuses = json.objectValue!["vectors"]!.arrayValue!.map { $0.objectValue!["results"]!.objectValue!["no-logs"]!.objectValue!["status"]!.stringValue! }
+        XCTAssertEqual(statuses.filter { $0 == "optional" }.count, logIds.count)
+        XCTAssertEqual(Set(statuses), ["ok", "optional"])
+
         results[logIds[0]] = .object(JSONObject([JSONMember(key: "stateSha256", value: .string(String(repeating: "0", count: 64)))]))
         let wrong = PlatformComparison(inputs: Self.inputs).rows([outputs("wrong-state", results)]).first { $0.id == logIds[0] }!.cells[0]
         XCTAssertEqual(wrong.status, .drift)
