@@ -33,6 +33,18 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(renderReport { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[31mE_HASH_MISMATCH\u{1B}[0m"))
     }
 
+    /// Counts of one read in the singular; every other count in the plural.
+    func testSummaryCountsReadAsEnglish() {
+        let folder = TempFiles.folder("counts")
+        let record = LogScenarios(seed: "reports").all.first { $0.id == "valid-life" }!.records[0]
+        let path = TempFiles.write(record + [0x0A] + record + [0x0A], to: folder + "/twice.jsonl")
+        let text = renderReport { TextReport().write(ValidationRun(options: ValidationOptions()).run([path]), to: &$0) }
+        XCTAssertEqual(text, "2 records, 1 node: 1 valid, 0 rejected, 1 duplicate\n")
+        XCTAssertEqual(counted(1, "more finding"), "1 more finding")
+        XCTAssertEqual(counted(0, "task"), "0 tasks")
+        XCTAssertEqual(counted(2, "rejected node id"), "2 rejected node ids")
+    }
+
     /// One line per record: its primary finding and how many more it has.
     func testTextReportGivesOneLinePerRecord() {
         let folder = TempFiles.folder("one-line")

@@ -42,7 +42,7 @@ public enum CheckCommand {
         let width = results.map(\.name.count).max() ?? 0
         for result in results {
             let padded = result.name + String(repeating: " ", count: width - result.name.count)
-            let counts = result.failed == 0 ? "\(result.passed) checks" : "\(result.failed) of \(result.passed + result.failed) checks failed"
+            let counts = result.failed == 0 ? counted(result.passed, "check") : "\(result.failed) of \(counted(result.passed + result.failed, "check")) failed"
             console.line("\(result.ok ? "PASS" : "FAIL")  \(padded)  \(counts)")
             for failure in result.failures { console.line("      - \(failure)") }
             if result.failed > result.failures.count { console.line("      … and \(result.failed - result.failures.count) more") }

@@ -63,7 +63,7 @@ enum CompareReport {
     static func text(_ rows: [VectorRow], platforms: [PlatformOutputs], hideMissing: Bool = false, to sink: inout ReportSink) {
         // Untrusted names and details escaped once, here; widths are measured on what is shown.
         let rows = rows.map(\.displayed), platforms = platforms.map(\.displayed)
-        sink.write("compare: \(rows.count) vectors × \(platforms.count) platform\(platforms.count == 1 ? "" : "s"), against \(PlatformReference.platformName)\n")
+        sink.write("compare: \(counted(rows.count, "vector")) × \(counted(platforms.count, "platform")), against \(PlatformReference.platformName)\n")
         for platform in platforms { sink.write("  \(platform.name): \(platform.implementation) (\(platform.file))\n") }
         let shown: (Cell) -> Bool = { $0.status > .notProduced && !(hideMissing && $0.status == .missing) }
         let interesting = rows.filter { $0.cells.contains(where: shown) }

@@ -50,7 +50,7 @@ public enum ReconstructCommand {
                 out += "  todo \(todo.todoTaskId): \(state)\n"
             }
         }
-        out += "\(reconstruction.tasks.count) tasks, \(reconstruction.deleted.count) deleted, \(reconstruction.rejected.count) rejected node ids (urgency at \(now))\n"
+        out += "\(counted(reconstruction.tasks.count, "task")), \(reconstruction.deleted.count) deleted, \(counted(reconstruction.rejected.count, "rejected node id")) (urgency at \(now))\n"
         return out
     }
 

@@ -22,7 +22,7 @@ public enum VectorsCommand {
             }
             guard ReportOutput.write(to: path, console: console, { $0.write(bytes: file.bytes) }) else { return .usageOrIO }
         }
-        console.line("wrote \(files.count) files for seed \"\(seed)\" under \(directory)")
+        console.line("wrote \(counted(files.count, "file")) for seed \"\(seed)\" under \(directory)")
         return .ok
     }
 

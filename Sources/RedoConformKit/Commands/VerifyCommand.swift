@@ -96,7 +96,7 @@ public enum VerifyCommand {
         if let last = inFlight { report(last) }
         progress?.finish()
         for problem in problems { console.error("error: \(problem)") }
-        console.line("\(total) records: \(total - failed) verified, \(failed) failed")
+        console.line("\(counted(total, "record")): \(total - failed) verified, \(failed) failed")
         if !problems.isEmpty { return .usageOrIO }
         return failed > 0 ? .findings : .ok
     }

@@ -42,9 +42,9 @@ public struct TextReport {
                 for index in records { writeRecord(index, result, to: &sink) }
             }
         }
-        var line = "\(summary.records) records, \(summary.nodes) nodes: \(summary.valid) valid, \(summary.rejected) rejected, \(summary.duplicates) duplicates"
+        var line = "\(counted(summary.records, "record")), \(counted(summary.nodes, "node")): \(summary.valid) valid, \(summary.rejected) rejected, \(counted(summary.duplicates, "duplicate"))"
         if summary.warnings > 0 { line += ", \(summary.warnings) with warnings" }
-        if !result.problems.isEmpty { line += "; \(result.problems.count) input\(result.problems.count == 1 ? "" : "s") unreadable" }
+        if !result.problems.isEmpty { line += "; \(counted(result.problems.count, "input")) unreadable" }
         sink.write(show(line) + "\n")
         for code in summary.byCode.keys.sorted() {
             sink.write("  " + show(code.rawValue, "31") + show("  \(summary.byCode[code]!)") + "\n")
@@ -64,7 +64,7 @@ public struct TextReport {
         let code = show(lead.code.rawValue, lead.severity == .warning ? "33" : "31")
         var line = show("  \(result.source(index))  \(id)  ") + code + "  " + show(lead.rule.id, "2") + show("  \(lead.path): \(lead.message)")
         if listed.count > 1 {
-            line += "  " + show("(+\(listed.count - 1) more finding\(listed.count == 2 ? "" : "s"))", "2")
+            line += "  " + show("(+\(counted(listed.count - 1, "more finding")))", "2")
         }
         sink.write(line + "\n")
     }
