@@ -117,7 +117,10 @@ final class NodeValidatorTests: XCTestCase {
     func testNonIJSONStopsBeforeHashing() {
         let check = NodeValidator().check(bytes: Array(#"{"id":"sha256:00","id":"x"}"#.utf8))
         XCTAssertEqual(check.findings.map(\.rule.id), ["record.syntax"])
-        XCTAssertEqual(check.findings.first?.message, "not I-JSON: line 1, column 19 (byte 18): duplicate object key \"id\" (I-JSON forbids duplicate names)")
+        XCTAssertEqual(check.findings.first?.message, "not I-JSON: column 19 (byte 18): duplicate object key \"id\" (I-JSON forbids duplicate names)")
+        // A record of several lines keeps its line in the position.
+        let pretty = NodeValidator().check(bytes: Array("{\n  \"id\": \"sha256:00\",\n  \"id\": \"x\"\n}".utf8))
+        XCTAssertEqual(pretty.findings.first?.message, "not I-JSON: line 3, column 3 (byte 25): duplicate object key \"id\" (I-JSON forbids duplicate names)")
     }
 
     /// A userId is its key's first 16 bytes, in 32 lowercase hex digits exactly.

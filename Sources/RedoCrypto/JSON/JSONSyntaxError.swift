@@ -42,6 +42,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         "line \(line), column \(column) (byte \(offset)): \(message)"
     }
 
+    /// The same without the line, for a document of one line (a JSON Lines record): its
+    /// source already names the file's line, which "line 1" would only seem to contradict.
+    public var descriptionWithinLine: String {
+        "column \(column) (byte \(offset)): \(message)"
+    }
+
     /// Builds an error, computing line and column by one scan of the prefix. Errors are
     /// rare, so the hot path never tracks lines.
     static func at(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>, _ kind: Kind, _ message: String) -> JSONSyntaxError {

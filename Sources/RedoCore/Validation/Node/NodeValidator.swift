@@ -125,15 +125,17 @@ public struct NodeValidator: Sendable {
         do {
             return try JSONTapeValue.parse(bytes, limits: limits) { check(value: $0, sourceBytes: bytes.count, deferring: deferring) }
         } catch {
-            return (unparsable(error, byteCount: bytes.count), nil)
+            return (unparsable(error, oneLine: !bytes.contains(0x0A), byteCount: bytes.count), nil)
         }
     }
 
     /// Not I-JSON (or over a limit): no hash or signature check runs on it.
-    private func unparsable(_ error: JSONSyntaxError, byteCount: Int) -> NodeCheck {
+    /// `oneLine`: the record has no line break (every JSON Lines record), so its position
+    /// is a column; the report's source gives the line.
+    private func unparsable(_ error: JSONSyntaxError, oneLine: Bool, byteCount: Int) -> NodeCheck {
         let finding = error.kind == .sizeLimit
             ? Finding(.recordSize, "record of \(byteCount) bytes is over the limit of \(limits.maxDocumentBytes)", path: "$")
-            : Finding(.recordSyntax, "not I-JSON: \(error.description)", path: "$")
+            : Finding(.recordSyntax, "not I-JSON: \(oneLine ? error.descriptionWithinLine : error.description)", path: "$")
         return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
     }
 
