@@ -182,8 +182,20 @@ final class KeySignVerifyTests: XCTestCase {
         XCTAssertTrue(console.stdout.contains("orphan, due 2025-11-01T09:00:00.000Z"))
         let bad = CapturedConsole()
         XCTAssertEqual(ReconstructCommand.run([path], options: ValidationOptions(), format: .text, at: "tomorrow", console: bad.console), .usageOrIO)
+        XCTAssertTrue(bad.stderr.contains("--at takes YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DDTHH:MM:SS.mmmZ, in UTC; got tomorrow"), bad.stderr)
         let json = CapturedConsole()
         XCTAssertEqual(ReconstructCommand.run([path], options: ValidationOptions(), format: .json, at: nil, console: json.console), .ok)
         XCTAssertEqual(json.stdoutBytes, LogPipeline.stateBytes(scenario.records))
+    }
+
+    /// `--at` takes the short forms people type, always in UTC, and nothing looser.
+    func testAtTakesADateOrWholeSecondsInUTC() {
+        let ms = { (text: String) in TimeOption.parse(text)?.millisecondsSinceEpoch }
+        XCTAssertEqual(ms("2025-11-03"), ms("2025-11-03T00:00:00.000Z"))
+        XCTAssertEqual(ms("2025-11-03T09:30:00Z"), ms("2025-11-03T09:30:00.000Z"))
+        XCTAssertEqual(ms("2025-11-03T09:30:00.250Z"), 1_762_162_200_250)
+        for wrong in ["2025-11-03T09:30:00", "2025-11-03T09:30:00+01:00", "2025-02-30", "2025-11-03T09:30Z", "2025-11-03T09:30:00.5Z", "20251103", "now", ""] {
+            XCTAssertNil(TimeOption.parse(wrong), wrong)
+        }
     }
 }

@@ -10,8 +10,8 @@ public enum ReconstructCommand {
     public static func run(_ operands: [String], options: ValidationOptions, format: Format, at: String?, console: Console) -> ExitStatus {
         var now = UTCTime(millisecondsSinceEpoch: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
         if let at {
-            guard case let .success(time) = UTCTime.parse(at) else {
-                console.error("error: --at must be a UTC time like 2025-10-26T09:30:00.000Z, got \(at)")
+            guard let time = TimeOption.parse(at) else {
+                console.error("error: --at takes \(TimeOption.accepted); got \(at)")
                 return .usageOrIO
             }
             now = time

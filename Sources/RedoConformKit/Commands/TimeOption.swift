@@ -1,0 +1,21 @@
+import RedoCore
+
+/// `--at`: a time typed by a person. Nodes carry exactly one spelling per instant
+/// (`YYYY-MM-DDTHH:MM:SS.mmmZ`), but a command line also takes the shorter forms people
+/// type — a date (midnight UTC), or seconds without the fraction — and no time zone other
+/// than Z, so that no local clock can change the answer.
+enum TimeOption {
+    static let accepted = "YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DDTHH:MM:SS.mmmZ, in UTC"
+
+    static func parse(_ text: String) -> UTCTime? {
+        let bytes = Array(text.utf8)
+        let spelled: String
+        switch bytes.count {
+        case 10: spelled = text + "T00:00:00.000Z"                               // a date
+        case 20 where bytes.last == UInt8(ascii: "Z"): spelled = text.dropLast() + ".000Z" // no fraction
+        default: spelled = text
+        }
+        guard case let .success(time) = UTCTime.parse(spelled) else { return nil }
+        return time
+    }
+}
