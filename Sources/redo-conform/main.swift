@@ -18,6 +18,7 @@ struct RedoConform: ParsableCommand {
 
         Exit status: 0 all valid; 1 findings (invalid input, failed vectors); 2 usage or I/O error.
         """,
+        version: RedoConformVersion.text,
         subcommands: [Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self, Hash.self, Compare.self, Vectors.self],
         defaultSubcommand: Check.self
     )

@@ -39,6 +39,14 @@ extension BinaryEndToEndTests {
         XCTAssertFalse(help.contains("all cores). (default"), help)
     }
 
+    func testVersionPrintsOneLineAndExitsZero() throws {
+        for arguments in [["--version"], ["validate", "--version"]] {
+            let result = try Self.run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, RedoConformVersion.text + "\n", "\(arguments)")
+        }
+    }
+
     func testAMistypedCommandIsAnUnknownCommand() throws {
         for arguments in [["validat", "x"], ["validat"], ["help", "bogus"]] {
             let result = try Self.run(arguments)
