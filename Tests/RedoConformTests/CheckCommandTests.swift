@@ -33,6 +33,36 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(captured.stdout.contains("x.json: canonical bytes differ at offset 2"), captured.stdout)
     }
 
+    /// The log manifest's `related` and `warnings` are checked: a copy that expects another
+    /// root cause, or no warning where the rule gives one, fails its suite and says why.
+    func testRelatedIdsAndWarningsAreChecked() throws {
+        let root = TempFiles.path("related")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: VectorRoot.shipped.url("logs"), toPath: root + "/logs")
+        let manifestPath = root + "/logs/manifest.json"
+        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
+        var scenarios = try XCTUnwrap(manifest["scenarios"] as? [[String: Any]])
+        func edit(_ id: String, line: Int, _ change: (inout [String: Any]) -> Void) throws {
+            let index = try XCTUnwrap(scenarios.firstIndex { $0["id"] as? String == id })
+            var expected = try XCTUnwrap(scenarios[index]["expected"] as? [[String: Any]])
+            change(&expected[line - 1])
+            scenarios[index]["expected"] = expected
+        }
+        let wrongCause = String(repeating: "ab", count: 32)
+        try edit("missing-parent", line: 3) { $0["related"] = ["sha256:" + wrongCause] }
+        try edit("deleted-chain-order", line: 3) { $0["warnings"] = nil }
+        try edit("valid-life", line: 1) { $0["warnings"] = ["X_DELETED_CHAIN_ORDER"] }
+        manifest["scenarios"] = scenarios
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
+
+        let captured = CapturedConsole()
+        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .findings)
+        XCTAssertTrue(captured.stdout.contains("FAIL  logs/manifest.json  3 of 111 checks failed"), captured.stdout)
+        XCTAssertTrue(captured.stdout.contains("missing-parent line 3: expected X_ANCESTOR_REJECTED to name sha256:\(wrongCause), got sha256:"), captured.stdout)
+        XCTAssertTrue(captured.stdout.contains("deleted-chain-order line 3: expected warnings [], got [X_DELETED_CHAIN_ORDER]"), captured.stdout)
+        XCTAssertTrue(captured.stdout.contains("valid-life line 1: expected warnings [X_DELETED_CHAIN_ORDER], got []"), captured.stdout)
+    }
+
     func testAnUnreadableNumberStreamIsAnIOError() {
         let missing = TempFiles.path("no-such-numbers") + ".txt"
         let captured = CapturedConsole()

@@ -55,6 +55,26 @@ public struct ExpectedVerdict: Sendable, Equatable {
     public var status: RecordStatusName
     public var code: String?
     public var rule: String?
+    /// The node ids the primary finding names (an inherited rejection's nearest root
+    /// causes, the DELETE above an X_AFTER_DELETE), sorted; nil when the case does not
+    /// decide them.
+    public var related: [String]? = nil
+    /// The codes of the record's warnings, sorted; a record must carry exactly these.
+    public var warnings: [String] = []
+
+    /// The same verdict, with the ids its primary finding must name.
+    public func naming(_ ids: [String]) -> ExpectedVerdict {
+        var copy = self
+        copy.related = ids.sorted()
+        return copy
+    }
+
+    /// The same verdict, with one more warning the record must carry.
+    public func warning(_ rule: RedoCoreRule) -> ExpectedVerdict {
+        var copy = self
+        copy.warnings = (warnings + [rule.code.rawValue]).sorted()
+        return copy
+    }
 
     public static let valid = ExpectedVerdict(status: .valid, code: nil, rule: nil)
     public static let duplicate = ExpectedVerdict(status: .duplicate, code: nil, rule: nil)

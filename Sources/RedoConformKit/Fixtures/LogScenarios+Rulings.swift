@@ -40,8 +40,8 @@ extension LogScenarios {
         let tampered = u1.setting("data.payload.title", to: str("one, edited in transit"))
         let u2 = foreignSigned(b.node(.update, parents: [u1], [member("title", str("two"))]))
         let u3 = b.node(.update, parents: [u2], [member("title", str("three"))])
-        return scenario("own-fault-before-inherited", "below a tampered node, a child with its own bad signature is E_INVALID_SIGNATURE; its child only inherits (X_ANCESTOR_REJECTED)",
-                        [.wrongSignature, .staleId], [(create, .valid), (tampered, .rejected(.idHash)), (u2, .rejected(.signatureInvalid)), (u3, .rejected(.ancestorRejected))])
+        return scenario("own-fault-before-inherited", "below a tampered node, a child with its own bad signature is E_INVALID_SIGNATURE; its child only inherits (X_ANCESTOR_REJECTED), naming the nearest rejected ancestor only",
+                        [.wrongSignature, .staleId], [(create, .valid), (tampered, .rejected(.idHash)), (u2, .rejected(.signatureInvalid)), (u3, .rejected(.ancestorRejected).naming([u2.idText]))])
     }
 
     var invalidEarliestCreate: LogScenario {
@@ -60,7 +60,7 @@ extension LogScenarios {
         let broken = foreignSigned(b.node(.update, parents: [create], [member("title", str("badly signed"))]))
         let merge = b.node(.merge, parents: [delete, broken], [member("base", str(create.idText))])
         return scenario("ancestor-rejected-before-after-delete", "a MERGE below both a valid DELETE and a rejected node: X_ANCESTOR_REJECTED ranks before X_AFTER_DELETE",
-                        [.deletion, .multipleFindings], [(create, .valid), (delete, .valid), (broken, .rejected(.signatureInvalid)), (merge, .rejected(.ancestorRejected))])
+                        [.deletion, .multipleFindings], [(create, .valid), (delete, .valid), (broken, .rejected(.signatureInvalid)), (merge, .rejected(.ancestorRejected).naming([broken.idText]))])
     }
 
     var recordsOfOneNode: LogScenario {
@@ -76,7 +76,7 @@ extension LogScenarios {
         return scenario("records-of-one-node", "a node stays valid when one of its records verifies (a badly signed copy is rejected alone; a copy with another valid signature, as randomized signers make, is a duplicate); when none does, the node is rejected and its child inherits",
                         [.wrongSignature, .staleId],
                         [(create, .valid), (keptBadCopy, .rejected(.signatureInvalid)), (kept, .valid), (underKept, .valid), (resigned(kept), .duplicate),
-                         (lostTampered, .rejected(.idHash)), (lostBadCopy, .rejected(.signatureInvalid)), (underLost, .rejected(.ancestorRejected))])
+                         (lostTampered, .rejected(.idHash)), (lostBadCopy, .rejected(.signatureInvalid)), (underLost, .rejected(.ancestorRejected).naming([lost.idText]))])
     }
 
     var todoReuseInTotalOrder: LogScenario {

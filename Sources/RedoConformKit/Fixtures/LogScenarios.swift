@@ -60,7 +60,7 @@ public struct LogScenarios {
         let orphan = b.node(.update, parentIds: [ghost("not in the log")], [member("title", str("orphan"))], lamport: 2)
         let child = b.node(.update, parents: [orphan], [member("priority", num(1))])
         return scenario("missing-parent", "a parent that is not in the log; its child inherits the rejection", [.logStructure],
-                        [(create, .valid), (orphan, .rejected(.parentNotFound)), (child, .rejected(.ancestorRejected))])
+                        [(create, .valid), (orphan, .rejected(.parentNotFound)), (child, .rejected(.ancestorRejected).naming([orphan.idText]))])
     }
 
     var wrongLamport: LogScenario {
@@ -80,7 +80,7 @@ public struct LogScenarios {
         let second = b.create(title: "Second", wall: LogBuilder.wall(secondsAfterStart: 60))
         let underFirst = b.node(.update, parents: [first], [member("priority", num(3))])
         let underSecond = b.node(.update, parents: [second], [member("priority", num(4))])
-        let rows: [(JSONObject, ExpectedVerdict)] = [(first, .valid), (second, .rejected(.createDuplicate)), (underFirst, .valid), (underSecond, .rejected(.ancestorRejected))]
+        let rows: [(JSONObject, ExpectedVerdict)] = [(first, .valid), (second, .rejected(.createDuplicate)), (underFirst, .valid), (underSecond, .rejected(.ancestorRejected).naming([second.idText]))]
         var tie = builder("duplicate create tie")
         let sameWall = LogBuilder.wall(secondsAfterStart: 5)
         let a = tie.create(title: "A", wall: sameWall)
@@ -137,8 +137,8 @@ public struct LogScenarios {
         let create = b.create()
         let update = b.node(.update, parents: [create], [member("title", str("x"))])
         let delete = b.node(.delete, parents: [update], [member("deletedChain", .array([str(update.idText), str(create.idText)]))])
-        return scenario("deleted-chain-order", "deletedChain newest-first: the right set in another order is a warning, the DELETE is valid", [.deletion],
-                        [(create, .valid), (update, .valid), (delete, .valid)])
+        return scenario("deleted-chain-order", "deletedChain newest-first: the right set in another order is a warning (X_DELETED_CHAIN_ORDER), the DELETE is valid", [.deletion],
+                        [(create, .valid), (update, .valid), (delete, ExpectedVerdict.valid.warning(.deletedChainOrder))])
     }
 
     var deleteDescendants: LogScenario {
@@ -149,7 +149,7 @@ public struct LogScenarios {
         let late = b.node(.update, parents: [delete], [member("title", str("after"))])
         let later = b.node(.archive, parents: [late])
         return scenario("delete-descendant", "nodes below a DELETE are rejected", [.deletion],
-                        [(create, .valid), (update, .valid), (delete, .valid), (late, .rejected(.afterDelete)), (later, .rejected(.afterDelete))])
+                        [(create, .valid), (update, .valid), (delete, .valid), (late, .rejected(.afterDelete).naming([delete.idText])), (later, .rejected(.afterDelete).naming([delete.idText]))])
     }
 
     var rejectedDelete: LogScenario {
@@ -158,7 +158,7 @@ public struct LogScenarios {
         let delete = b.node(.delete, parents: [create], [member("deletedChain", .array([str(create.idText), str(create.idText)]))])
         let child = b.node(.update, parents: [delete], [member("title", str("below a broken delete"))])
         return scenario("delete-rejected-descendant", "a child of a rejected DELETE is X_ANCESTOR_REJECTED", [.deletion],
-                        [(create, .valid), (delete, .rejected(.deletedChainDuplicate)), (child, .rejected(.ancestorRejected))])
+                        [(create, .valid), (delete, .rejected(.deletedChainDuplicate)), (child, .rejected(.ancestorRejected).naming([delete.idText]))])
     }
 
     var brokenBranch: LogScenario {
@@ -170,7 +170,7 @@ public struct LogScenarios {
         let u3 = b.node(.update, parents: [u2], [member("title", str("three"))])
         let u4 = b.node(.update, parents: [u1], [member("title", str("four"))])
         return scenario("broken-branch", "a tampered node rejects its descendants only; ancestors and a sibling branch stay valid", [.staleId],
-                        [(create, .valid), (u1, .valid), (tampered, .rejected(.idHash)), (u3, .rejected(.ancestorRejected)), (u4, .valid)])
+                        [(create, .valid), (u1, .valid), (tampered, .rejected(.idHash)), (u3, .rejected(.ancestorRejected).naming([u2.idText])), (u4, .valid)])
     }
 
     var mergeBase: LogScenario {

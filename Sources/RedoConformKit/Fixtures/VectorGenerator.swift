@@ -55,6 +55,8 @@ public enum VectorGenerator {
         var members = [member("status", str(expected.status.rawValue))]
         if let code = expected.code { members.append(member("code", str(code))) }
         if let rule = expected.rule { members.append(member("rule", str(rule))) }
+        if let related = expected.related { members.append(member("related", .array(related.map { str($0) }))) }
+        if !expected.warnings.isEmpty { members.append(member("warnings", .array(expected.warnings.map { str($0) }))) }
         return .object(JSONObject(members))
     }
 
@@ -87,7 +89,7 @@ public enum VectorGenerator {
         var files = scenarios.map { s in
             GeneratedFile(path: "logs/\(s.id).jsonl", bytes: s.records.flatMap { $0 + [0x0A] })
         }
-        let manifest = manifest("redo-conform/log-vectors", seed: seed, comment: "Each scenario is a JSON Lines change log; validate all its records together (synced profile). expected[i] is the verdict on line i+1.", [
+        let manifest = manifest("redo-conform/log-vectors", seed: seed, comment: "Each scenario is a JSON Lines change log; validate all its records together (synced profile). expected[i] is the verdict on line i+1: status, and when rejected the primary code and its rule; related: the ids the primary finding names (any order); warnings: the record's warning codes (none when absent).", [
                         member("keys", keysJSON(seed: seed, count: 1)),
             member("scenarios", .array(scenarios.map { s in
                 .object(JSONObject([member("id", str(s.id)), member("file", str("\(s.id).jsonl")), member("comment", str(s.comment)),

@@ -15,6 +15,20 @@ enum VerdictComparison {
         if let wantRule, !findings.contains(where: { $0.rule.id == wantRule && $0.code == code }) {
             return "expected rule \(wantRule) behind \(wantCode ?? "the code"), got\(findingsText)"
         }
+        // `related`: the ids the primary finding names (order carries no meaning).
+        if let wantRelated = expected["related"]?.arrayValue?.compactMap(\.stringValue) {
+            let primary = findings.first { $0.severity == .error && $0.code == code && (wantRule == nil || $0.rule.id == wantRule) }
+            let named = (primary?.related ?? []).sorted()
+            if named != wantRelated.sorted() {
+                return "expected \(wantCode ?? "the finding") to name \(wantRelated.sorted().joined(separator: ", ")), got \(named.isEmpty ? "none" : named.joined(separator: ", "))\(findingsText)"
+            }
+        }
+        // `warnings`: exactly these warning codes; none when the key is absent.
+        let wantWarnings = (expected["warnings"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
+        let warnings = findings.filter { $0.severity == .warning }.map(\.code.rawValue).sorted()
+        if warnings != wantWarnings {
+            return "expected warnings [\(wantWarnings.joined(separator: ", "))], got [\(warnings.joined(separator: ", "))]\(findingsText)"
+        }
         return nil
     }
 }
