@@ -7,7 +7,22 @@ import RedoCore
 extension LogScenarios {
     var rulingScenarios: [LogScenario] {
         [logCodePrecedence, ownFaultFirst, invalidEarliestCreate, rejectedBeforeDeleted, recordsOfOneNode, todoReuseInTotalOrder,
-         deletedChainExactSet, mergeBaseIsParent, byteOrderMarkLine]
+         deletedChainExactSet, mergeBaseIsParent, byteOrderMarkLine, inheritedRootCauses]
+    }
+
+    /// Related ids of an inherited rejection: the nearest ancestors rejected by an E rule
+    /// (never the X-rejected node between), at most the 8 smallest ids.
+    var inheritedRootCauses: LogScenario {
+        var b = builder("root causes")
+        let create = b.create()
+        let broken = (0..<10).map { k in foreignSigned(b.node(.update, parents: [create], [member("priority", num(Double(1 + k % 5))), member("title", str("branch \(k)"))])) }
+        let merge = b.node(.merge, parents: broken, [member("base", str(create.idText))])
+        let below = b.node(.update, parents: [merge], [member("title", str("below the merge"))])
+        let causes = Array(broken.map(\.idText).sorted().prefix(8)) // PROTOCOL.md: at most the 8 smallest
+        return scenario("inherited-root-causes", "a MERGE of ten badly signed branches names the 8 smallest of their ids; its child names the same nearest E-rejected ancestors, not the MERGE",
+                        [.wrongSignature, .mergeSemantics],
+                        [(create, .valid)] + broken.map { ($0, .rejected(.signatureInvalid)) }
+                            + [(merge, .rejected(.ancestorRejected).naming(causes)), (below, .rejected(.ancestorRejected).naming(causes))])
     }
 
     /// A signature by a key other than the author's: the record fails `signature.invalid`
