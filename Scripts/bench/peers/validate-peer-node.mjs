@@ -138,7 +138,7 @@ function keysInValue(root) {
  * not JSON, a duplicate key, nesting over 512). Lone surrogates and non-finite numbers
  * are caught by the canonicalization that follows (jcs.mjs throws on them).
  */
-function parseIJSON(bytes) {
+export function parseIJSON(bytes) {
   let text, value;
   try {
     text = utf8.decode(bytes);

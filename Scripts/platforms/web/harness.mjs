@@ -6,12 +6,14 @@
 // writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform
 // exchange format (version 1)"). Every JSON text is parsed with JSON.parse,
 // canonicalized with ./jcs.mjs (RFC 8785), hashed with node:crypto SHA-256 and
-// signed / verified with node:crypto Ed25519 (OpenSSL). `logs` are optional for
-// platforms and are not emitted.
+// signed / verified with node:crypto Ed25519 (OpenSSL). `logs` (optional for
+// platforms) are validated and reconstructed by ./reconstruct.mjs, an independent
+// JavaScript reconstructor, and emitted as the SHA-256 of the canonical state.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { canonicalize } from './jcs.mjs';
+import { reconstructedStateBytes } from './reconstruct.mjs';
 
 // DER wrappers that turn raw Ed25519 key bytes into key objects.
 const PKCS8_SEED_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex'); // + 32-byte seed
@@ -74,6 +76,12 @@ function signature(entry) {
   return { verifies: ed25519Verify(fromHex(entry.publicKey), fromHex(entry.message), fromHex(entry.signature)) };
 }
 
+function log(entry) {
+  // The lowercase hex SHA-256 of the reconstructed state's RFC 8785 bytes (PROTOCOL.md,
+  // "Reconstructed state").
+  return { stateSha256: createHash('sha256').update(reconstructedStateBytes(entry.records)).digest('hex') };
+}
+
 function main(argv) {
   if (argv.length !== 2) {
     process.stderr.write('usage: node harness.mjs INPUTS.json OUTPUT.json\n');
@@ -96,6 +104,7 @@ function main(argv) {
   run(inputs.canonicalization, canonicalization);
   run(inputs.nodes, node);
   run(inputs.signatures, signature);
+  run(inputs.logs, log);
   const outputs = {
     format: 'redo-conform/platform-outputs',
     version: 1,
