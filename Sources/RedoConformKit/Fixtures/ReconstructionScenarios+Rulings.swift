@@ -8,7 +8,8 @@ import RedoCore
 extension ReconstructionScenarios {
     var rulingScenarios: [ReconstructionScenario] {
         [archived, idTieBreak, rejectedDelete, noValidCreate, rejectedList, mergeLwwByParentHead, mergeAgreeingParents,
-         mergeResolutionRules, mergeUnresolvableDefault, mergeArchived, mergeTodoManual, mergeOursLackingField]
+         mergeResolutionRules, mergeUnresolvableDefault, mergeArchived, mergeTodoManual, mergeOursLackingField,
+         unreadableRecordClaimsNoId, concurrentRelativeSnoozes, mergeTheirsLackingField, mergeFirstTodoResolution, mergeEmptyTiebreakers]
     }
 
     /// The expected `rejected` list: `{"code", "id"}` entries sorted by id, as the state
@@ -169,5 +170,77 @@ extension ReconstructionScenarios {
         return scenario("merge-ours-lacking-field", "ours naming a parent that lacks the todo (it was created on the other branch) leaves the field untouched: the notes stay",
                         [.mergeSemantics, .todoConsensus], [root, a, c, merge],
                         [("tasks[0].todos[0].notes", str("from A")), ("tasks[0].priority", num(2)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    var unreadableRecordClaimsNoId: ReconstructionScenario {
+        var b = builder("unreadable record")
+        let root = b.create(title: "Readable")
+        let unread = b.node(.update, parents: [root], [member("title", str("never read"))])
+        let child = b.node(.update, parents: [unread], [member("priority", num(2))])
+        // A repeated key makes the record not I-JSON: two parsers may read it differently,
+        // so it has no one reading and claims no id, not even the one it spells.
+        let repeated = Array(#"{"action":"UPDATE","#.utf8) + Self.lines([unread])[0].dropFirst()
+        return ReconstructionScenario(id: "unreadable-record-claims-no-id", comment: "a record that is not I-JSON (a repeated key) claims no id: it is not in rejected, and the child naming its id has a parent missing from the log (E_PARENT_NOT_FOUND)",
+                                      flags: [.notIJSON], records: Self.lines([root]) + [repeated] + Self.lines([child]),
+                                      assertions: [("rejected", rejected([(child.idText, "E_PARENT_NOT_FOUND")])), ("tasks[0].title", str("Readable")), ("tasks[0].heads", ids([root]))])
+    }
+
+    var concurrentRelativeSnoozes: ReconstructionScenario {
+        var b = builder("concurrent snoozes")
+        let root = b.create(title: "Snoozed twice")
+        let make = b.node(.createTodo, parents: [root], todoMembers(todo("twice"), deadline: "2025-11-01T09:00:00.000Z"))
+        let two = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("twice"))), member("daysToExtend", num(2))])
+        let three = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("twice"))), member("daysToExtend", num(3))])
+        return scenario("concurrent-relative-snoozes", "SNOOZEs by days on two branches both count in replay: 2 + 3 days, though each branch alone holds only its own",
+                        [.todoConsensus], [root, make, two, three],
+                        [("tasks[0].todos[0].deadline", str("2025-11-06T09:00:00.000Z")), ("tasks[0].heads", ids([two, three]))])
+    }
+
+    var mergeTheirsLackingField: ReconstructionScenario {
+        var b = builder("merge theirs lacking")
+        let root = b.create(title: "Theirs lacking")
+        let a = b.node(.update, parents: [root], [member("description", str("from A"))])
+        let c = b.node(.update, parents: [root], [member("priority", num(2))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(root.idText)), member("resolutions", MergeResolutions.object(task: [
+            MergeResolutions.field("description", "theirs", [member("chosenParent", str(a.idText))]),
+        ]))])
+        return scenario("merge-theirs-lacking-field", "theirs (chosenParent A) takes B's value, but B's state has no description: the field is left alone, and A's description stays",
+                        [.mergeSemantics], [root, a, c, merge],
+                        [("tasks[0].description", str("from A")), ("tasks[0].priority", num(2)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    var mergeFirstTodoResolution: ReconstructionScenario {
+        var b = builder("merge first todo resolution")
+        let root = b.create(title: "Two resolutions")
+        let make = b.node(.createTodo, parents: [root], todoMembers(todo("first"), deadline: "2025-11-01T09:00:00.000Z"))
+        let a = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("first"))), member("newDeadline", str("2025-11-05T09:00:00.000Z"))])
+        let c = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("first"))), member("newDeadline", str("2025-11-07T09:00:00.000Z"))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(make.idText)), member("resolutions", MergeResolutions.object(todos: [
+            (todo("first"), [MergeResolutions.field("deadline", "manual", [member("value", str("2025-11-02T09:00:00.000Z"))])]),
+            (todo("first"), [MergeResolutions.field("deadline", "manual", [member("value", str("2025-11-09T09:00:00.000Z"))])]),
+        ]))])
+        return scenario("merge-first-todo-resolution", "two todos entries name the same todo and path: the first resolution wins",
+                        [.mergeSemantics, .todoConsensus], [root, make, a, c, merge],
+                        [("tasks[0].todos[0].deadline", str("2025-11-02T09:00:00.000Z")), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    /// lwwTiebreakers [] leaves the id alone to decide. The branch titles are chosen (by
+    /// a counter, the same on every run) so that the head with the larger id has the
+    /// smaller lamport: the default tiebreakers would pick the other parent.
+    var mergeEmptyTiebreakers: ReconstructionScenario {
+        var attempt = 0
+        while true {
+            var b = builder("merge empty tiebreakers")
+            let root = b.create(title: "Base")
+            let a1 = b.node(.update, parents: [root], [member("title", str("From A"))])
+            let a2 = b.node(.update, parents: [a1], [member("storyPoints", num(5))])
+            let c = b.node(.update, parents: [root], [member("title", str("From B \(attempt)"))])
+            attempt += 1
+            guard c.idText > a2.idText else { continue }
+            let merge = b.node(.merge, parents: [a2, c], [member("base", str(root.idText)), member("policy", .object(JSONObject([member("lwwTiebreakers", .array([]))])))])
+            return scenario("merge-empty-tiebreakers", "lwwTiebreakers [] compares parents by id alone: B's head (lamport 2, larger id) beats A's (lamport 3), which the default tiebreakers would pick",
+                            [.mergeSemantics], [root, a1, a2, c, merge],
+                            [("tasks[0].title", str("From B \(attempt - 1)")), ("tasks[0].storyPoints", num(5)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+        }
     }
 }
