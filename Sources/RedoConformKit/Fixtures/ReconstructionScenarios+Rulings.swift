@@ -145,12 +145,19 @@ extension ReconstructionScenarios {
                         [("tasks[0].archived", .bool(true)), ("tasks[0].heads", ids([merge]))])
     }
 
+    /// A task with one todo (deadline 1 November) snoozed to 5 and to 7 November on two
+    /// branches: a deadline conflict for a MERGE to decide.
+    private func conflictingSnoozes(_ b: inout LogBuilder, title: String, todo label: String) -> (root: JSONObject, make: JSONObject, a: JSONObject, c: JSONObject) {
+        let root = b.create(title: title)
+        let make = b.node(.createTodo, parents: [root], todoMembers(todo(label), deadline: "2025-11-01T09:00:00.000Z"))
+        let a = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo(label))), member("newDeadline", str("2025-11-05T09:00:00.000Z"))])
+        let c = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo(label))), member("newDeadline", str("2025-11-07T09:00:00.000Z"))])
+        return (root, make, a, c)
+    }
+
     var mergeTodoManual: ReconstructionScenario {
         var b = builder("merge todo manual")
-        let root = b.create(title: "Todo merge")
-        let make = b.node(.createTodo, parents: [root], todoMembers(todo("merged"), deadline: "2025-11-01T09:00:00.000Z"))
-        let a = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("merged"))), member("newDeadline", str("2025-11-05T09:00:00.000Z"))])
-        let c = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("merged"))), member("newDeadline", str("2025-11-07T09:00:00.000Z"))])
+        let (root, make, a, c) = conflictingSnoozes(&b, title: "Todo merge", todo: "merged")
         let merge = b.node(.merge, parents: [a, c], [member("base", str(make.idText)), member("resolutions", MergeResolutions.object(todos: [
             (todo("merged"), [MergeResolutions.field("deadline", "manual", [member("value", str("2025-11-06T09:00:00.000Z"))])]),
         ]))])
@@ -211,10 +218,7 @@ extension ReconstructionScenarios {
 
     var mergeFirstTodoResolution: ReconstructionScenario {
         var b = builder("merge first todo resolution")
-        let root = b.create(title: "Two resolutions")
-        let make = b.node(.createTodo, parents: [root], todoMembers(todo("first"), deadline: "2025-11-01T09:00:00.000Z"))
-        let a = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("first"))), member("newDeadline", str("2025-11-05T09:00:00.000Z"))])
-        let c = b.node(.snooze, parents: [make], [member("todoTaskId", str(todo("first"))), member("newDeadline", str("2025-11-07T09:00:00.000Z"))])
+        let (root, make, a, c) = conflictingSnoozes(&b, title: "Two resolutions", todo: "first")
         let merge = b.node(.merge, parents: [a, c], [member("base", str(make.idText)), member("resolutions", MergeResolutions.object(todos: [
             (todo("first"), [MergeResolutions.field("deadline", "manual", [member("value", str("2025-11-02T09:00:00.000Z"))])]),
             (todo("first"), [MergeResolutions.field("deadline", "manual", [member("value", str("2025-11-09T09:00:00.000Z"))])]),
