@@ -253,7 +253,7 @@ struct Reconstruct: ParsableCommand {
     @Option(help: "json (RFC 8785 canonical, no trailing newline) or text.")
     var format: ReconstructCommand.Format = .json
 
-    @Option(help: "The time urgency is computed at, in UTC: YYYY-MM-DD (midnight), YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DDTHH:MM:SS.mmmZ (default: now).")
+    @Option(help: ArgumentHelp("The time urgency is computed at: \(TimeOption.accepted); a date means midnight (default: now)."))
     var at: String?
 
     func run() throws {

@@ -74,7 +74,7 @@ public struct NodeCases {
     var merge: JSONObject {
         author.node(.merge, task: task, parents: [p1, p2], lamport: 4, wall: "2025-11-04T00:00:00.000Z", payload: [
             member("base", str(p3)),
-            member("policy", .object(JSONObject([member("defaultStrategy", str("lww")), member("lwwTiebreakers", .array([str("lamport"), str("wall"), str("author")])), member("arrayStrategy", str("union"))]))),
+            MergeResolutions.policy(defaultStrategy: "lww", lwwTiebreakers: ["lamport", "wall", "author"], arrayStrategy: "union"),
             member("resolutions", MergeResolutions.object(
                 task: [MergeResolutions.field("title", "ours", [member("chosenParent", str(p1)), member("notes", str("keep A's wording"))]),
                        MergeResolutions.field("priority", "max")],

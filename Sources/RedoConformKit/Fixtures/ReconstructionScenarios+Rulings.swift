@@ -101,7 +101,7 @@ extension ReconstructionScenarios {
         let base = mergeBase(&b)
         let a = b.node(.update, parents: [base], [member("title", str("Same"))])
         let c = b.node(.update, parents: [base], [member("title", str("Same")), member("priority", num(4))])
-        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("policy", .object(JSONObject([member("defaultStrategy", str("max"))])))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), MergeResolutions.policy(defaultStrategy: "max")])
         return scenario("merge-agreeing-parents", "both parents set the same title: no conflict, so defaultStrategy max (which cannot decide a title) is never asked and the MERGE is valid",
                         [.mergeSemantics], [base, a, c, merge],
                         [("tasks[0].title", str("Same")), ("tasks[0].priority", num(4)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
@@ -126,7 +126,7 @@ extension ReconstructionScenarios {
         let base = mergeBase(&b)
         let a = b.node(.update, parents: [base], [member("title", str("From A"))])
         let c = b.node(.update, parents: [base], [member("title", str("From B"))])
-        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("policy", .object(JSONObject([member("defaultStrategy", str("ours"))])))])
+        let merge = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), MergeResolutions.policy(defaultStrategy: "ours")])
         return scenario("merge-default-ours-conflict", "defaultStrategy ours names no parent, so a conflict left to it cannot be decided: the MERGE is rejected (E_SCHEMA_MISMATCH) and left out of replay",
                         [.mergeSemantics], [base, a, c, merge],
                         [("rejected", rejected([(merge.idText, "E_SCHEMA_MISMATCH")])),
@@ -241,7 +241,7 @@ extension ReconstructionScenarios {
             let c = b.node(.update, parents: [root], [member("title", str("From B \(attempt)"))])
             attempt += 1
             guard c.idText > a2.idText else { continue }
-            let merge = b.node(.merge, parents: [a2, c], [member("base", str(root.idText)), member("policy", .object(JSONObject([member("lwwTiebreakers", .array([]))])))])
+            let merge = b.node(.merge, parents: [a2, c], [member("base", str(root.idText)), MergeResolutions.policy(lwwTiebreakers: [])])
             return scenario("merge-empty-tiebreakers", "lwwTiebreakers [] compares parents by id alone: B's head (lamport 2, larger id) beats A's (lamport 3), which the default tiebreakers would pick",
                             [.mergeSemantics], [root, a1, a2, c, merge],
                             [("tasks[0].title", str("From B \(attempt - 1)")), ("tasks[0].storyPoints", num(5)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])

@@ -159,7 +159,7 @@ public struct ReconstructionScenarios {
         let a = b.node(.update, parents: [base], [member("title", str("Task Updated"))])
         let step = b.node(.update, parents: [base], [member("priority", num(3))])
         let parentB = b.node(.update, parents: [step], [member("priority", num(5))])
-        let merge = b.node(.merge, parents: [a, parentB], [member("base", str(base.idText)), member("policy", .object(JSONObject([member("defaultStrategy", str("lww"))])))])
+        let merge = b.node(.merge, parents: [a, parentB], [member("base", str(base.idText)), MergeResolutions.policy(defaultStrategy: "lww")])
         return ReconstructionScenario(id: "spec-13-2-merge", comment: "the spec's 13.2 scenario: by its own algorithm the result is title \"Task Updated\", priority 5 (the printed \"Task\" is an erratum)",
                                       flags: [.mergeSemantics], records: Self.lines([base, a, step, parentB, merge]),
                                       assertions: [("tasks[0].title", str("Task Updated")), ("tasks[0].priority", num(5)), ("tasks[0].heads", ids([merge]))])
@@ -167,7 +167,7 @@ public struct ReconstructionScenarios {
 
     /// Two branches that both change title and priority, merged with each strategy.
     var mergeStrategies: [ReconstructionScenario] {
-        func scenario(_ name: String, _ comment: String, policy: [JSONMember], resolutions: [JSONValue], assertions: (JSONObject, JSONObject, JSONObject) -> [(String, JSONValue)]) -> ReconstructionScenario {
+        func scenario(_ name: String, _ comment: String, policy: JSONMember?, resolutions: [JSONValue], assertions: (JSONObject, JSONObject, JSONObject) -> [(String, JSONValue)]) -> ReconstructionScenario {
             var b = builder("merge \(name)")
             let base = b.create(title: "Base", [member("priority", num(3)), member("storyPoints", num(5))])
             let a = b.node(.update, parents: [base], [member("title", str("From A")), member("priority", num(1)), member("storyPoints", num(8))])
@@ -175,7 +175,7 @@ public struct ReconstructionScenarios {
             let step = bOther.node(.update, parentIds: [base.idText], [member("description", str("B was here"))], lamport: 2, wall: LogBuilder.wall(secondsAfterStart: 50))
             let c = bOther.node(.update, parentIds: [step.idText], [member("title", str("From B")), member("priority", num(4)), member("storyPoints", num(2))], lamport: 3, wall: LogBuilder.wall(secondsAfterStart: 51))
             var payload = [member("base", str(base.idText))]
-            if !policy.isEmpty { payload.append(member("policy", .object(JSONObject(policy)))) }
+            if let policy { payload.append(policy) }
             if !resolutions.isEmpty { payload.append(member("resolutions", MergeResolutions.object(task: resolutions))) }
             let merge = b.node(.merge, parents: [a, c], payload, lamport: 4, wall: LogBuilder.wall(secondsAfterStart: 60))
             return ReconstructionScenario(id: "merge-\(name)", comment: comment, flags: [.mergeSemantics], records: Self.lines([base, a, step, c, merge]),
@@ -183,31 +183,31 @@ public struct ReconstructionScenarios {
         }
         return [
             scenario("lww", "default lww: the parent with the higher lamport (B, lamport 3) wins every conflict; the description only B changed is kept",
-                     policy: [], resolutions: []) { _, _, merge in
+                     policy: nil, resolutions: []) { _, _, merge in
                 [("tasks[0].title", str("From B")), ("tasks[0].priority", num(4)), ("tasks[0].storyPoints", num(2)), ("tasks[0].description", str("B was here")), ("tasks[0].heads", self.ids([merge]))]
             },
             scenario("lww-author", "lww with tiebreakers [author]: the greater author.userId wins, lamport is not consulted",
-                     policy: [member("lwwTiebreakers", .array([str("author")]))], resolutions: []) { _, _, _ in
+                     policy: MergeResolutions.policy(lwwTiebreakers: ["author"]), resolutions: []) { _, _, _ in
                 let aWins = self.factory.key.publicKey.redoUserId > self.other.key.publicKey.redoUserId
                 return [("tasks[0].title", str(aWins ? "From A" : "From B"))]
             },
-            scenario("ours", "ours with chosenParent A for the title; lww for the rest", policy: [], resolutions: []) { _, _, _ in [] }
+            scenario("ours", "ours with chosenParent A for the title; lww for the rest", policy: nil, resolutions: []) { _, _, _ in [] }
                 .replacingResolutions(self, [("title", "ours", "A")], expect: [("tasks[0].title", str("From A")), ("tasks[0].priority", num(4))]),
-            scenario("theirs", "theirs with chosenParent B takes A's title, which replay alone (B is later) would overwrite", policy: [], resolutions: []) { _, _, _ in [] }
+            scenario("theirs", "theirs with chosenParent B takes A's title, which replay alone (B is later) would overwrite", policy: nil, resolutions: []) { _, _, _ in [] }
                 .replacingResolutions(self, [("title", "theirs", "B")], expect: [("tasks[0].title", str("From A"))]),
-            scenario("manual", "manual title and priority", policy: [],
+            scenario("manual", "manual title and priority", policy: nil,
                      resolutions: [MergeResolutions.field("title", "manual", [member("value", str("Agreed title"))]), MergeResolutions.field("priority", "manual", [member("value", num(2))])]) { _, _, _ in
                 [("tasks[0].title", str("Agreed title")), ("tasks[0].priority", num(2))]
             },
-            scenario("max-min", "max for storyPoints, min for priority: both pick A's values, which replay alone (B is later) would overwrite", policy: [],
+            scenario("max-min", "max for storyPoints, min for priority: both pick A's values, which replay alone (B is later) would overwrite", policy: nil,
                      resolutions: [MergeResolutions.field("storyPoints", "max"), MergeResolutions.field("priority", "min")]) { _, _, _ in
                 [("tasks[0].priority", num(1)), ("tasks[0].storyPoints", num(8)), ("tasks[0].title", str("From B"))]
             },
             scenario("default-max", "defaultStrategy max decides numeric conflicts but cannot decide the title: the MERGE is rejected",
-                     policy: [member("defaultStrategy", str("max"))], resolutions: []) { _, c, merge in
+                     policy: MergeResolutions.policy(defaultStrategy: "max"), resolutions: []) { _, c, merge in
                 [("rejected[0].id", str(merge.idText)), ("rejected[0].code", str("E_SCHEMA_MISMATCH")), ("tasks[0].title", str("From B"))]
             },
-            scenario("union", "union fits no REDO field: the MERGE is rejected when validated", policy: [],
+            scenario("union", "union fits no REDO field: the MERGE is rejected when validated", policy: nil,
                      resolutions: [MergeResolutions.field("title", "union")]) { _, _, merge in
                 [("rejected[0].id", str(merge.idText)), ("rejected[0].code", str("E_SCHEMA_MISMATCH"))]
             },

@@ -16,11 +16,11 @@ enum VerdictComparison {
             return "expected rule \(wantRule) behind \(wantCode ?? "the code"), got\(findingsText)"
         }
         // `related`: the ids the primary finding names (order carries no meaning).
-        if let wantRelated = expected["related"]?.arrayValue?.compactMap(\.stringValue) {
+        if let wantRelated = expected["related"]?.arrayValue?.compactMap(\.stringValue).sorted() {
             let primary = findings.first { $0.severity == .error && $0.code == code && (wantRule == nil || $0.rule.id == wantRule) }
             let named = (primary?.related ?? []).sorted()
-            if named != wantRelated.sorted() {
-                return "expected \(wantCode ?? "the finding") to name \(wantRelated.sorted().joined(separator: ", ")), got \(named.isEmpty ? "none" : named.joined(separator: ", "))\(findingsText)"
+            if named != wantRelated {
+                return "expected \(wantCode ?? "the finding") to name \(wantRelated.joined(separator: ", ")), got \(named.isEmpty ? "none" : named.joined(separator: ", "))\(findingsText)"
             }
         }
         // `warnings`: exactly these warning codes; none when the key is absent.
