@@ -190,12 +190,15 @@ final class KeySignVerifyTests: XCTestCase {
 
     /// `--at` takes the short forms people type, always in UTC, and nothing looser.
     func testAtTakesADateOrWholeSecondsInUTC() {
-        let ms = { (text: String) in TimeOption.parse(text)?.millisecondsSinceEpoch }
+        let ms = { (text: String) in try? TimeOption.parse(text).get().millisecondsSinceEpoch }
         XCTAssertEqual(ms("2025-11-03"), ms("2025-11-03T00:00:00.000Z"))
         XCTAssertEqual(ms("2025-11-03T09:30:00Z"), ms("2025-11-03T09:30:00.000Z"))
         XCTAssertEqual(ms("2025-11-03T09:30:00.250Z"), 1_762_162_200_250)
         for wrong in ["2025-11-03T09:30:00", "2025-11-03T09:30:00+01:00", "2025-02-30", "2025-11-03T09:30Z", "2025-11-03T09:30:00.5Z", "20251103", "now", ""] {
-            XCTAssertNil(TimeOption.parse(wrong), wrong)
+            XCTAssertNil(ms(wrong), wrong)
         }
+        XCTAssertEqual(TimeOption.error("2025-02-30", .instant), "--at 2025-02-30 names no real instant (a month, day or time out of range)")
+        guard case .failure(.instant) = TimeOption.parse("2025-02-30") else { return XCTFail("30 February is the right shape, no real instant") }
+        guard case .failure(.format) = TimeOption.parse("2025-11-03T09:30") else { return XCTFail("a time without seconds is the wrong shape") }
     }
 }

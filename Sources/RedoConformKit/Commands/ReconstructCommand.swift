@@ -10,11 +10,12 @@ public enum ReconstructCommand {
     public static func run(_ operands: [String], options: ValidationOptions, format: Format, at: String?, console: Console) -> ExitStatus {
         var now = UTCTime(millisecondsSinceEpoch: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
         if let at {
-            guard let time = TimeOption.parse(at) else {
-                console.error("error: --at takes \(TimeOption.accepted); got \(at)")
+            switch TimeOption.parse(at) {
+            case let .success(time): now = time
+            case let .failure(failure):
+                console.error("error: " + TimeOption.error(at, failure))
                 return .usageOrIO
             }
-            now = time
         }
         // Reconstructing validates the whole log first: as long as `validate`, so it shows
         // the same progress line.

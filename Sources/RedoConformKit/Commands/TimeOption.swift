@@ -8,7 +8,9 @@ public enum TimeOption {
     /// The forms, as help and errors name them.
     public static let accepted = "YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DDTHH:MM:SS.mmmZ, in UTC"
 
-    static func parse(_ text: String) -> UTCTime? {
+    /// The instant, or why not: the wrong shape, or the right shape naming no real instant
+    /// (month 13, 30 February).
+    static func parse(_ text: String) -> Result<UTCTime, UTCTime.ParseFailure> {
         let bytes = Array(text.utf8)
         let spelled: String
         switch bytes.count {
@@ -16,7 +18,14 @@ public enum TimeOption {
         case 20 where bytes.last == UInt8(ascii: "Z"): spelled = text.dropLast() + ".000Z" // no fraction
         default: spelled = text
         }
-        guard case let .success(time) = UTCTime.parse(spelled) else { return nil }
-        return time
+        return UTCTime.parse(spelled)
+    }
+
+    /// The usage error for a time that does not parse.
+    static func error(_ text: String, _ failure: UTCTime.ParseFailure) -> String {
+        switch failure {
+        case .format: return "--at takes \(accepted); got \(text)"
+        case .instant: return "--at \(text) names no real instant (a month, day or time out of range)"
+        }
     }
 }
