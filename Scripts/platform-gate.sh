@@ -21,7 +21,7 @@ inputs="$out/vectors/platform/inputs.json"
 echo "== web harness: $(node --version)"
 node Scripts/platforms/web/harness.mjs "$inputs" "$out/web.json"
 echo "== jvm harness: $(java -version 2>&1 | head -1)"
-java Scripts/platforms/jvm/Harness.java "$inputs" "$out/jvm.json"
+bash Scripts/platforms/jvm/run.sh "$inputs" "$out/jvm.json"
 
 echo "== compare"
 "$bin" compare --inputs "$inputs" "$out/web.json" "$out/jvm.json" --format junit --output "$out/compare.xml" || true
