@@ -103,7 +103,7 @@ extension BinaryEndToEndTests {
         let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2)
-        // The text report lists unreadable inputs (other formats send them to stderr).
+        // The text report lists input problems (other formats send them to stderr).
         XCTAssertTrue(report.contains("a\u{FFFD}b.jsonl: the file name is not valid UTF-8"), report)
     }
 }

@@ -34,6 +34,30 @@ final class ValidationRunTests: XCTestCase {
         XCTAssertEqual(result.problems.map(\.message), ["directory holds no .json, .jsonl or .ndjson files"])
     }
 
+    /// An export that came out empty must not pass as "all valid": each input that holds no
+    /// record is a problem naming what it held, and the others are still checked.
+    func testInputsHoldingNoRecordAreProblems() {
+        let folder = TempFiles.folder("no-records")
+        let inputs: [(name: String, text: String, message: String)] = [
+            ("empty.jsonl", "", "the file is empty: no records"),
+            ("blank.ndjson", "\n  \r\n\n", "only blank lines: no records"),
+            ("array.json", " [ ] ", "an empty JSON array: no records"),
+            ("collection.json", "{}", "an empty JSON object: no records"),
+            ("nested.json", #"{"users": {"u1": {"changes": {}}}}"#, "a nested export whose users hold no changes: no records"),
+        ]
+        var operands = inputs.map { TempFiles.write($0.text, to: folder + "/" + $0.name) }
+        operands.append(goodFile(folder))
+        let result = run(operands)
+        XCTAssertEqual(result.problems, inputs.map { InputProblem(path: folder + "/" + $0.name, message: $0.message) })
+        XCTAssertEqual(result.verdict.records.count, 8)
+        XCTAssertTrue(result.verdict.records.allSatisfy { $0.status == .valid })
+        XCTAssertEqual(ValidateCommand.status(result), .usageOrIO)
+        // An empty .json document stays what it was: one rejected record, located.
+        let document = run([TempFiles.write("", to: folder + "/empty.json")])
+        XCTAssertEqual(document.problems, [])
+        XCTAssertEqual(document.verdict.records.map(\.status), [.rejected])
+    }
+
     func testDirectoriesAreWalkedRecursivelyInOrder() {
         let folder = TempFiles.folder("walk")
         try! FileManager.default.createDirectory(atPath: folder + "/b/c", withIntermediateDirectories: true)

@@ -3,7 +3,7 @@ import RedoCore
 /// JUnit XML as CI systems read it: one test suite per input file, one test case per
 /// record; a rejected record is a failure carrying its code, rule and message; a
 /// duplicate record is skipped; a record's warnings are its test case's output; an
-/// unreadable input is an error.
+/// input problem (unreadable, or holding no record) is an error.
 public enum JUnitReport {
     public static func write(_ result: ValidationResult, to sink: inout ReportSink) {
         var byFile: [Int32: [Int]] = [:]
@@ -45,7 +45,7 @@ public enum JUnitReport {
             sink.write("  </testsuite>\n")
         }
         if !result.problems.isEmpty {
-            sink.write("  <testsuite name=\"unreadable inputs\" tests=\"\(result.problems.count)\" failures=\"0\" errors=\"\(result.problems.count)\" skipped=\"0\">\n")
+            sink.write("  <testsuite name=\"input problems\" tests=\"\(result.problems.count)\" failures=\"0\" errors=\"\(result.problems.count)\" skipped=\"0\">\n")
             for problem in result.problems {
                 sink.write("    <testcase classname=\"inputs\" name=\"\(escape(problem.path))\"><error message=\"\(escape(problem.message))\"/></testcase>\n")
             }

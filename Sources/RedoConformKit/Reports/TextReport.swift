@@ -44,7 +44,7 @@ public struct TextReport {
         }
         var line = "\(counted(summary.records, "record")), \(counted(summary.nodes, "node")): \(summary.valid) valid, \(summary.rejected) rejected, \(counted(summary.duplicates, "duplicate"))"
         if summary.warnings > 0 { line += ", \(summary.warnings) with warnings" }
-        if !result.problems.isEmpty { line += "; \(counted(result.problems.count, "input")) unreadable" }
+        if !result.problems.isEmpty { line += "; \(counted(result.problems.count, "input problem"))" }
         sink.write(show(line) + "\n")
         for code in summary.byCode.keys.sorted() {
             sink.write("  " + show(code.rawValue, "31") + show("  \(summary.byCode[code]!)") + "\n")

@@ -20,8 +20,21 @@ struct RecordReader {
     /// How much of a stream (stdin, a pipe) is read to tell JSON Lines from one document.
     static let sniffBytes = 1 << 16
 
-    /// Calls `emit` for each record; returns a problem when the file cannot be read at all.
+    /// Calls `emit` for each record; returns a problem when the file cannot be read at all,
+    /// or when it holds no record: an empty export would otherwise pass as "all valid", and
+    /// a CI job checking one must not go green on nothing.
     func read(_ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) -> InputProblem? {
+        var count = 0
+        var empty: String?
+        let problem = read({ count += 1; emit($0) }, bytesRead: bytesRead, empty: &empty)
+        if problem == nil, count == 0, let empty {
+            return InputProblem(path: file.display, message: empty + ": no records")
+        }
+        return problem
+    }
+
+    /// Reads the file; `empty` says what it held, in case no record came of it.
+    private func read(_ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void, empty: inout String?) -> InputProblem? {
         do {
             let source = try OpenInput(InputPath(file.path))
             let isStream = source.regularFileSize == nil
@@ -31,12 +44,14 @@ struct RecordReader {
             let head = try source.read(upTo: isStream ? Self.sniffBytes : Self.binaryTestBytes)
             if let nul = head.prefix(Self.binaryTestBytes).firstIndex(of: 0) { throw InputFile.binary(source.input, at: nul) }
             if file.isJSONLines || (isStream && LineSniffing.startsAsJSONLines(head)) {
-                try readLines(LineReader(source, prefix: head, maxLineBytes: options.maxRecordBytes), emit, bytesRead: bytesRead)
+                let reader = LineReader(source, prefix: head, maxLineBytes: options.maxRecordBytes)
+                try readLines(reader, emit, bytesRead: bytesRead)
+                empty = reader.bytesRead == 0 ? "the file is empty" : "only blank lines"
                 return nil
             }
             let bytes = try source.readRest(after: head, maxBytes: options.maxDocumentBytes, refusingBinary: true)
             bytesRead(bytes.count)
-            readDocument(bytes, emit)
+            empty = readDocument(bytes, emit)
             return nil
         } catch let error as InputError {
             let hint = error.reason.hasPrefix("larger") ? " (split it, or use JSON Lines, which is streamed)" : ""
@@ -47,11 +62,13 @@ struct RecordReader {
     }
 
     /// A whole document: an export shape, or — when it does not parse as one value but
-    /// reads as values one per line — JSON Lines without the extension.
-    private func readDocument(_ bytes: [UInt8], _ emit: (InputRecord) -> Void) {
+    /// reads as values one per line — JSON Lines without the extension. Returns what the
+    /// document is, in words, for the case that it holds no record.
+    private func readDocument(_ bytes: [UInt8], _ emit: (InputRecord) -> Void) -> String? {
         do {
             let value = try JSONReader.parse(bytes, limits: JSONLimits(maxDocumentBytes: options.maxDocumentBytes))
             for record in ExportShapes.records(of: value, file: index) { emit(record) }
+            return ExportShapes.shape(of: value).emptyDescription
         } catch where LineSniffing.readsAsJSONLines(bytes, failure: error) {
             for (number, line) in LogPipeline.numberedLines(bytes) {
                 emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(line), storedUnder: nil))
@@ -62,6 +79,7 @@ struct RecordReader {
                 : Finding(.recordSyntax, "not I-JSON: \(error.description)", path: "$")
             emit(InputRecord(source: RecordSource(file: index, line: 0, key: ""), content: .finding(finding), storedUnder: nil))
         }
+        return nil
     }
 
     private func readLines(_ reader: LineReader, _ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) throws {
