@@ -221,8 +221,9 @@ struct Validate: ParsableCommand {
         Reads single nodes, JSON arrays of nodes, JSON Lines, id → node maps (Firestore \
         collection exports) and {"users": {uid: {"changes": {id: node}}}} exports.
 
-        Exit status: 0 every record valid; 1 some record rejected; 2 usage error or an \
-        input that could not be read (the check is incomplete).
+        Exit status: 0 every record valid; 1 some record rejected; 2 usage error, an \
+        input that could not be read (the check is incomplete) or one that holds no \
+        record (an empty file, [] or {}: nothing was checked).
         """
     )
 
@@ -245,7 +246,7 @@ struct Validate: ParsableCommand {
 struct Reconstruct: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the reconstructed state: canonical JSON (compare platforms by hash) or a readable task list.",
-        discussion: "Exit status: 0 all records valid; 1 some record rejected (the state of the valid ones is still printed); 2 usage or I/O error."
+        discussion: "Exit status: 0 all records valid; 1 some record rejected (the state of the valid ones is still printed); 2 usage or I/O error, or an input that holds no record."
     )
 
     @OptionGroup var input: InputOptions
@@ -264,7 +265,7 @@ struct Reconstruct: ParsableCommand {
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check ids and signatures only (no schema or log rules).",
-        discussion: "Exit status: 0 every id matches and every signature verifies; 1 otherwise; 2 usage or I/O error."
+        discussion: "Exit status: 0 every id matches and every signature verifies; 1 otherwise; 2 usage or I/O error, or an input that holds no record."
     )
 
     @Argument(help: "Files, directories or - for stdin.")
