@@ -9,7 +9,8 @@ extension ReconstructionScenarios {
     var rulingScenarios: [ReconstructionScenario] {
         [archived, idTieBreak, rejectedDelete, noValidCreate, rejectedList, mergeLwwByParentHead, mergeAgreeingParents,
          mergeResolutionRules, mergeUnresolvableDefault, mergeArchived, mergeTodoManual, mergeOursLackingField,
-         unreadableRecordClaimsNoId, concurrentRelativeSnoozes, mergeTheirsLackingField, mergeFirstTodoResolution, mergeEmptyTiebreakers]
+         unreadableRecordClaimsNoId, concurrentRelativeSnoozes, mergeTheirsLackingField, mergeFirstTodoResolution, mergeEmptyTiebreakers,
+         rejectedCodeOfStandingRecord, mergeLwwResolutionTiebreakers, mergeRewriteIsNoChange, mergeExtremeOfChangedValues]
     }
 
     /// The expected `rejected` list: `{"code", "id"}` entries sorted by id, as the state
@@ -246,5 +247,73 @@ extension ReconstructionScenarios {
                             [.mergeSemantics], [root, a1, a2, c, merge],
                             [("tasks[0].title", str("From B \(attempt - 1)")), ("tasks[0].storyPoints", num(5)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
         }
+    }
+
+    /// Two MERGEs, each with a tampered copy under its id (E_HASH_MISMATCH). The first passes
+    /// every node-level rule and is rejected by a log rule with an earlier code: that record
+    /// stands for the node, so its code is the node's. The second fails a node-level rule
+    /// itself, so no record stands and the latest code in precedence is the node's.
+    var rejectedCodeOfStandingRecord: ReconstructionScenario {
+        var b = builder("rejected code of standing record")
+        let base = mergeBase(&b)
+        let a = b.node(.update, parents: [base], [member("title", str("From A"))])
+        let c = b.node(.update, parents: [base], [member("title", str("From B"))])
+        let unresolvable = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), MergeResolutions.policy(defaultStrategy: "ours")])
+        let unresolvableTampered = unresolvable.setting("data.payload.policy.defaultStrategy", to: str("lww"))
+        let badPath = b.node(.merge, parents: [a, c], [member("base", str(base.idText)), member("resolutions", MergeResolutions.object(task: [
+            MergeResolutions.field("colour", "lww"),
+        ]))])
+        let badPathTampered = badPath.setting("data.payload.resolutions.task", to: .array([MergeResolutions.field("title", "lww")]))
+        return scenario("rejected-code-of-standing-record", "a rejected id's code is that of the record standing for it when one passed every node-level rule (a MERGE no policy can decide: E_SCHEMA_MISMATCH, though its tampered copy's E_HASH_MISMATCH comes later in precedence); when none passed, the latest code of its records (a MERGE resolving no field, and its tampered copy: E_HASH_MISMATCH)",
+                        [.mergeSemantics, .staleId], [base, a, c, unresolvableTampered, unresolvable, badPath, badPathTampered],
+                        [("rejected", rejected([(unresolvable.idText, "E_SCHEMA_MISMATCH"), (badPath.idText, "E_HASH_MISMATCH")])),
+                         ("tasks[0].heads", ids([a, c]))])
+    }
+
+    /// An explicit lww resolution breaks ties with the MERGE's own lwwTiebreakers, like the
+    /// default strategy does: by wall alone, the parent written later wins although the
+    /// other has the greater lamport (which the default tiebreakers would ask first).
+    var mergeLwwResolutionTiebreakers: ReconstructionScenario {
+        var b = builder("merge lww resolution tiebreakers")
+        let base = mergeBase(&b)
+        let a1 = b.node(.update, parents: [base], [member("title", str("From A"))], wall: LogBuilder.wall(secondsAfterStart: 10))
+        let a2 = b.node(.update, parents: [a1], [member("storyPoints", num(5))], wall: LogBuilder.wall(secondsAfterStart: 20))
+        let c = b.node(.update, parents: [base], [member("title", str("From B"))], wall: LogBuilder.wall(secondsAfterStart: 30))
+        let merge = b.node(.merge, parents: [a2, c], [member("base", str(base.idText)), MergeResolutions.policy(defaultStrategy: "manual", lwwTiebreakers: ["wall"]),
+                                                      member("resolutions", MergeResolutions.object(task: [MergeResolutions.field("title", "lww")]))],
+                           wall: LogBuilder.wall(secondsAfterStart: 40))
+        return scenario("merge-lww-resolution-tiebreakers", "an explicit lww resolution uses policy.lwwTiebreakers ([wall]): B's head, written later, beats A's head at the greater lamport, which the default tiebreakers would pick",
+                        [.mergeSemantics], [base, a1, a2, c, merge],
+                        [("tasks[0].title", str("From B")), ("tasks[0].storyPoints", num(5)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    /// A parent is compared with the base by value: writing the base's value again is no
+    /// change, so the other parent's title is the only change and wins, although lww
+    /// would pick the rewriting parent (greater lamport) in a conflict.
+    var mergeRewriteIsNoChange: ReconstructionScenario {
+        var b = builder("merge rewrite is no change")
+        let base = mergeBase(&b)
+        let a1 = b.node(.update, parents: [base], [member("title", str("Base"))])
+        let a2 = b.node(.update, parents: [a1], [member("storyPoints", num(5))])
+        let c = b.node(.update, parents: [base], [member("title", str("From B"))])
+        let merge = b.node(.merge, parents: [a2, c], [member("base", str(base.idText))])
+        return scenario("merge-rewrite-is-no-change", "a parent that writes the base's own title again did not change it (compared by value, not by writer): B's title is the only change and is kept, where a conflict would go to A's head by lww",
+                        [.mergeSemantics], [base, a1, a2, c, merge],
+                        [("tasks[0].title", str("From B")), ("tasks[0].storyPoints", num(5)), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
+    }
+
+    /// max takes the extreme of the values the changing parents hold, not of the base's
+    /// or an unchanged parent's: storyPoints 10 at the base, 2 and 4 on two branches, the
+    /// third branch untouched.
+    var mergeExtremeOfChangedValues: ReconstructionScenario {
+        var b = builder("merge extreme of changed values")
+        let base = b.create(title: "Base", [member("storyPoints", num(10))], wall: LogBuilder.wall(secondsAfterStart: 0))
+        let a = b.node(.update, parents: [base], [member("storyPoints", num(2))])
+        let c = b.node(.update, parents: [base], [member("storyPoints", num(4))])
+        let d = b.node(.update, parents: [base], [member("title", str("From D"))])
+        let merge = b.node(.merge, parents: [a, c, d], [member("base", str(base.idText)), MergeResolutions.policy(defaultStrategy: "max")])
+        return scenario("merge-extreme-of-changed-values", "max picks among the values of the parents that changed the field (2 and 4 → 4), never the base's or an unchanged parent's 10",
+                        [.mergeSemantics], [base, a, c, d, merge],
+                        [("tasks[0].storyPoints", num(4)), ("tasks[0].title", str("From D")), ("tasks[0].heads", ids([merge])), ("rejected", .array([]))])
     }
 }
