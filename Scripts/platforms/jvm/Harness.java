@@ -2,12 +2,15 @@
 //
 // Usage: bash Scripts/platforms/jvm/run.sh INPUTS.json OUTPUT.json
 //        bash Scripts/platforms/jvm/run.sh --check-numbers FILE
+//        bash Scripts/platforms/jvm/run.sh --verdicts LOG.jsonl
+//        bash Scripts/platforms/jvm/run.sh --state LOG.jsonl [--verdicts-from REPORT.json]
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
 // writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform
 // exchange format (version 1)"). Json.java holds the parser, the RFC 8785
 // canonicalizer and the ECMAScript number formatter; Crypto.java SHA-256
-// (MessageDigest) and Ed25519 (java.security, SunEC).
+// (MessageDigest) and Ed25519 (java.security, SunEC); LogValidator the node and log
+// rules; Reconstructor the replay, whose state bytes give the logs' stateSha256.
 //
 // --check-numbers reads "hexbits,jsText" lines (Vectors/numbers/es-numbers-100k.txt)
 // and checks the number formatter against them. --verdicts and --state print one JSON
