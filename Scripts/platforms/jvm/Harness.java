@@ -2,15 +2,20 @@
 //
 // Usage: bash Scripts/platforms/jvm/run.sh INPUTS.json OUTPUT.json
 //        bash Scripts/platforms/jvm/run.sh --check-numbers FILE
+//        bash Scripts/platforms/jvm/run.sh --verdicts LOG.jsonl
+//        bash Scripts/platforms/jvm/run.sh --state LOG.jsonl [--verdicts-from REPORT.json]
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
 // writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform
 // exchange format (version 1)"). Json.java holds the parser, the RFC 8785
 // canonicalizer and the ECMAScript number formatter; Crypto.java SHA-256
-// (MessageDigest) and Ed25519 (java.security, SunEC).
+// (MessageDigest) and Ed25519 (java.security, SunEC); LogValidator the node and log
+// rules; Reconstructor the replay, whose state bytes give the logs' stateSha256.
 //
 // --check-numbers reads "hexbits,jsText" lines (Vectors/numbers/es-numbers-100k.txt)
-// and checks the number formatter against them.
+// and checks the number formatter against them. --verdicts and --state print one JSON
+// Lines log's verdicts (LogValidator) and reconstructed state (Reconstructor) for
+// check-log.sh, which compares them with redo-conform's.
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,9 +24,12 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 public final class Harness {
 
@@ -57,6 +65,20 @@ public final class Harness {
     static Map<String, Object> signature(Map<String, Object> entry) {
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("verifies", Crypto.ed25519Verify(Crypto.fromHex(entry.get("publicKey")), Crypto.fromHex(entry.get("message")), Crypto.fromHex(entry.get("signature"))));
+        return result;
+    }
+
+    /** Validate and reconstruct the records as one log; hash the state's canonical bytes. */
+    static Map<String, Object> log(Map<String, Object> entry) throws Exception {
+        Object list = entry.get("records");
+        if (!(list instanceof List)) throw new JsonException("input vector has no \"records\" list");
+        List<String> records = new ArrayList<>();
+        for (Object record : (List<?>) list) {
+            if (!(record instanceof String)) throw new JsonException("a record is not JSON text");
+            records.add((String) record);
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("stateSha256", Crypto.toHex(Crypto.sha256(Reconstructor.stateBytes(records, LogValidator.validate(records)))));
         return result;
     }
 
@@ -148,6 +170,96 @@ public final class Harness {
         return fail == 0 ? 0 : 1;
     }
 
+    // ---------------------------------------------------------------- --verdicts, --state (check-log.sh)
+
+    /** A JSON Lines file's records: every line that is not empty, with its 1-based line number. */
+    private static List<String> jsonLines(Path file, List<Integer> lineNumbers) throws IOException {
+        String[] lines = readUtf8(file).split("\n", -1);
+        List<String> records = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i];
+            if (line.isEmpty()) continue;
+            records.add(line);
+            lineNumbers.add(i + 1);
+        }
+        return records;
+    }
+
+    /** "LINE STATUS CODE ID" per record, "-" for a null; the form check-log.sh compares. */
+    private static int printVerdicts(Path file) throws IOException {
+        List<Integer> lineNumbers = new ArrayList<>();
+        List<String> records = jsonLines(file, lineNumbers);
+        List<Verdict> verdicts = LogValidator.validate(records);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < verdicts.size(); i++) {
+            Verdict v = verdicts.get(i);
+            b.append(lineNumbers.get(i)).append(' ').append(v.status()).append(' ')
+                    .append(v.code() == null ? "-" : v.code()).append(' ')
+                    .append(v.claimedId() == null ? "-" : v.claimedId()).append('\n');
+        }
+        System.out.print(b);
+        return 0;
+    }
+
+    /** The log-level rules of PROTOCOL.md's rule catalog, from `parents.notFound` on. */
+    private static final Set<Object> LOG_LEVEL_RULES = Set.of(
+            "parents.notFound", "parents.otherTask", "merge.base.notFound", "merge.base.notAncestor",
+            "lamport.create", "lamport.successor", "create.duplicate", "todo.notAncestor", "todo.isTaskId",
+            "todo.reused", "deletedChain.ancestors", "deletedChain.order", "merge.conflict.unresolvable",
+            "ancestor.rejected", "ancestor.deleted");
+
+    /**
+     * Verdicts taken from redo-conform's JSON report of the same file (`validate --format
+     * json`) instead of LogValidator, so that the reconstructor can be checked on its own.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<Verdict> verdictsFromReport(Path report, List<String> records, List<Integer> lineNumbers) throws Exception {
+        Object parsed = Json.Parser.parse(readUtf8(report));
+        Map<Integer, Map<String, Object>> byLine = new HashMap<>();
+        for (Object item : (List<Object>) ((Map<String, Object>) parsed).get("records")) {
+            Map<String, Object> r = (Map<String, Object>) item;
+            String source = (String) r.get("source");
+            byLine.put(Integer.parseInt(source.substring(source.lastIndexOf(':') + 1)), r);
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            Map<String, Object> r = byLine.get(lineNumbers.get(i));
+            if (r == null) throw new JsonException("the report has no record for line " + lineNumbers.get(i));
+            Map<String, Object> node = null;
+            try {
+                Object value = Json.Parser.parse(records.get(i));
+                if (value instanceof Map) node = (Map<String, Object>) value;
+            } catch (JsonException e) {
+                // not I-JSON: no node, as in the report
+            }
+            Object id = r.get("id"), code = r.get("code");
+            String status = (String) r.get("status");
+            // A record stands for its node when it passed every node-level rule: it is
+            // valid, or rejected with log-level findings only.
+            boolean standing = status.equals("valid");
+            if (status.equals("rejected")) {
+                standing = true;
+                for (Object finding : (List<Object>) r.get("findings")) {
+                    if (!LOG_LEVEL_RULES.contains(((Map<String, Object>) finding).get("rule"))) standing = false;
+                }
+            }
+            verdicts.add(new Verdict(id instanceof String ? (String) id : null, status,
+                    code instanceof String ? (String) code : null, node, standing));
+        }
+        return verdicts;
+    }
+
+    /** The reconstructed state's canonical JSON and a newline. */
+    private static int printState(Path file, Path report) throws Exception {
+        List<Integer> lineNumbers = new ArrayList<>();
+        List<String> records = jsonLines(file, lineNumbers);
+        List<Verdict> verdicts = report == null ? LogValidator.validate(records) : verdictsFromReport(report, records, lineNumbers);
+        System.out.write(Reconstructor.stateBytes(records, verdicts));
+        System.out.write('\n');
+        System.out.flush();
+        return 0;
+    }
+
     // ---------------------------------------------------------------- main
 
     @SuppressWarnings("unchecked")
@@ -155,8 +267,18 @@ public final class Harness {
         if (args.length == 2 && args[0].equals("--check-numbers")) {
             System.exit(checkNumbers(Path.of(args[1])));
         }
+        if (args.length == 2 && args[0].equals("--verdicts")) {
+            System.exit(printVerdicts(Path.of(args[1])));
+        }
+        if ((args.length == 2 || args.length == 4 && args[2].equals("--verdicts-from")) && args[0].equals("--state")) {
+            System.exit(printState(Path.of(args[1]), args.length == 4 ? Path.of(args[3]) : null));
+        }
         if (args.length != 2) {
-            System.err.println("usage: java Harness.java INPUTS.json OUTPUT.json\n       java Harness.java --check-numbers FILE");
+            System.err.println(String.join("\n",
+                    "usage: run.sh INPUTS.json OUTPUT.json",
+                    "       run.sh --check-numbers FILE",
+                    "       run.sh --verdicts LOG.jsonl",
+                    "       run.sh --state LOG.jsonl [--verdicts-from REDO_CONFORM_REPORT.json]"));
             System.exit(2);
         }
         Object parsed = Json.Parser.parse(readUtf8(Path.of(args[0])));
@@ -169,6 +291,7 @@ public final class Harness {
         runAll(inputs.get("canonicalization"), Harness::canonicalization, results);
         runAll(inputs.get("nodes"), Harness::node, results);
         runAll(inputs.get("signatures"), Harness::signature, results);
+        runAll(inputs.get("logs"), Harness::log, results);
 
         Map<String, Object> outputs = new LinkedHashMap<>();
         outputs.put("format", "redo-conform/platform-outputs");
