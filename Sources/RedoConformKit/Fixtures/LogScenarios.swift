@@ -37,7 +37,7 @@ public struct LogScenarios {
 
     public var all: [LogScenario] {
         [validLife, missingParent, wrongLamport] + duplicateCreates + [todoConcurrentBranch, todoReferences, todoReused, chainIncomplete, chainOrder,
-         deleteDescendants, rejectedDelete, brokenBranch, mergeBase, parentOtherTask, duplicateRecords] + rulingScenarios
+         deleteDescendants, rejectedDelete, brokenBranch, mergeBase, parentOtherTask, duplicateRecords] + rulingScenarios + gapScenarios
     }
 
     var validLife: LogScenario {

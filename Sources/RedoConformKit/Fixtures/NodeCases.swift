@@ -227,7 +227,7 @@ public struct NodeCases {
                      bytes: file(author.seal(update.setting("taskId", to: str(task.uppercased())).setting("data.payload.created", to: str("now")))
                                     .setting("signature", to: str(stranger.key.sign([1]).hex))), expected: .rejected(.taskIdFormat)),
         ]
-        cases += moreEnvelopeCases + morePayloadCases + precedenceCases
+        cases += moreEnvelopeCases + morePayloadCases + precedenceCases + gapCases
         return cases
     }
 
