@@ -64,6 +64,34 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(captured.stdout.contains("valid-life line 1: expected warnings [X_DELETED_CHAIN_ORDER], got []"), captured.stdout)
     }
 
+    /// The node manifest's `codes` are checked: a copy that expects a second error code the
+    /// record does not carry, or none where it carries one, fails its suite and says why.
+    func testExpectedErrorCodesAreChecked() throws {
+        let root = TempFiles.path("codes")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: VectorRoot.shipped.url("nodes"), toPath: root + "/nodes")
+        let manifestPath = root + "/nodes/manifest.json"
+        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
+        var cases = try XCTUnwrap(manifest["cases"] as? [[String: Any]])
+        func edit(_ id: String, _ change: (inout [String: Any]) -> Void) throws {
+            let index = try XCTUnwrap(cases.firstIndex { $0["id"] as? String == id })
+            var expected = try XCTUnwrap(cases[index]["expected"] as? [String: Any])
+            change(&expected)
+            cases[index]["expected"] = expected
+        }
+        XCTAssertEqual((cases.first { $0["id"] as? String == "merge-policy-reserved-key" }?["expected"] as? [String: Any])?["codes"] as? [String], ["E_SCHEMA_MISMATCH"])
+        try edit("merge-policy-reserved-key") { $0["codes"] = ["E_FORBIDDEN_FIELD", "E_SCHEMA_MISMATCH"] }
+        try edit("action-lowercase") { $0["codes"] = [] }
+        manifest["cases"] = cases
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
+
+        let captured = CapturedConsole()
+        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .findings)
+        XCTAssertTrue(captured.stdout.contains("FAIL  nodes/manifest.json  2 of \(cases.count) checks failed"), captured.stdout)
+        XCTAssertTrue(captured.stdout.contains("merge-policy-reserved-key: expected error codes [E_FORBIDDEN_FIELD, E_SCHEMA_MISMATCH], got [E_SCHEMA_MISMATCH]"), captured.stdout)
+        XCTAssertTrue(captured.stdout.contains("action-lowercase: expected error codes [], got [E_SCHEMA_MISMATCH]"), captured.stdout)
+    }
+
     func testAnUnreadableNumberStreamIsAnIOError() {
         let missing = TempFiles.path("no-such-numbers") + ".txt"
         let captured = CapturedConsole()

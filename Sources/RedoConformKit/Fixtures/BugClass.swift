@@ -61,11 +61,22 @@ public struct ExpectedVerdict: Sendable, Equatable {
     public var related: [String]? = nil
     /// The codes of the record's warnings, sorted; a record must carry exactly these.
     public var warnings: [String] = []
+    /// The codes of all the record's error findings, sorted, each once; nil when the case
+    /// does not decide them. Set where the point of a case is a finding that must *not*
+    /// be reported beside the primary one (a reserved name that is only an unknown key).
+    public var codes: [String]? = nil
 
     /// The same verdict, with the ids its primary finding must name.
     public func naming(_ ids: [String]) -> ExpectedVerdict {
         var copy = self
         copy.related = ids.sorted()
+        return copy
+    }
+
+    /// The same verdict, with the primary code as the record's only error code.
+    public func alone() -> ExpectedVerdict {
+        var copy = self
+        copy.codes = code.map { [$0] } ?? []
         return copy
     }
 

@@ -57,6 +57,7 @@ public enum VectorGenerator {
         if let rule = expected.rule { members.append(member("rule", str(rule))) }
         if let related = expected.related { members.append(member("related", .array(related.map { str($0) }))) }
         if !expected.warnings.isEmpty { members.append(member("warnings", .array(expected.warnings.map { str($0) }))) }
+        if let codes = expected.codes { members.append(member("codes", .array(codes.map { str($0) }))) }
         return .object(JSONObject(members))
     }
 
@@ -70,7 +71,7 @@ public enum VectorGenerator {
     static func nodeFiles(seed: String) -> [GeneratedFile] {
         let cases = NodeCases(seed: seed).all
         var files = cases.map { GeneratedFile(path: "nodes/\($0.id).json", bytes: $0.bytes) }
-        let manifest = manifest("redo-conform/node-vectors", seed: seed, comment: "Each case is one record as a client would export it; validate it alone (node-level rules) with the given profile.", [
+        let manifest = manifest("redo-conform/node-vectors", seed: seed, comment: "Each case is one record as a client would export it; validate it alone (node-level rules) with the given profile. expected: status, and when rejected the primary code and its rule; codes, where given: the codes of all its error findings (each once, sorted).", [
                         member("keys", keysJSON(seed: seed, count: 2)),
             member("cases", .array(cases.map { c in
                 var members = [member("id", str(c.id)), member("file", str("\(c.id).json")), member("comment", str(c.comment)),

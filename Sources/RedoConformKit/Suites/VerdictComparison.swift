@@ -23,6 +23,13 @@ enum VerdictComparison {
                 return "expected \(wantCode ?? "the finding") to name \(wantRelated.joined(separator: ", ")), got \(named.isEmpty ? "none" : named.joined(separator: ", "))\(findingsText)"
             }
         }
+        // `codes`: exactly these error codes among all findings, when the case gives them.
+        if let wantCodes = expected["codes"]?.arrayValue?.compactMap(\.stringValue).sorted() {
+            let codes = Set(findings.filter { $0.severity == .error }.map(\.code.rawValue)).sorted()
+            if codes != wantCodes {
+                return "expected error codes [\(wantCodes.joined(separator: ", "))], got [\(codes.joined(separator: ", "))]\(findingsText)"
+            }
+        }
         // `warnings`: exactly these warning codes; none when the key is absent.
         let wantWarnings = (expected["warnings"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
         let warnings = findings.filter { $0.severity == .warning }.map(\.code.rawValue).sorted()
