@@ -9,8 +9,6 @@
 // The state at a node is recomputed from its ancestors for each MERGE (costly for many
 // MERGEs over long histories, but exact and simple).
 
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -19,7 +17,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 final class LogMergeState {
@@ -33,8 +30,6 @@ final class LogMergeState {
         final Map<String, Object> task = new HashMap<>();
         final Map<String, Map<String, Object>> todos = new HashMap<>();
     }
-
-    static final long LAST_INSTANT_MS = 253402300799999L; // 9999-12-31T23:59:59.999Z
 
     static State stateAt(LogGraph graph, LogNode node) {
         List<LogNode> set = new ArrayList<>();
@@ -87,7 +82,7 @@ final class LogMergeState {
                 Map<String, Object> todo = s.todos.get((String) p.get("todoTaskId"));
                 if (todo == null) break;
                 if (p.containsKey("newDeadline")) todo.put("deadline", p.get("newDeadline"));
-                else if (todo.get("deadline") instanceof String) todo.put("deadline", addDays((String) todo.get("deadline"), (long) (double) (Double) p.get("daysToExtend")));
+                else if (todo.get("deadline") instanceof String) todo.put("deadline", RedoTime.addDays((String) todo.get("deadline"), (Double) p.get("daysToExtend")));
                 if (p.containsKey("notes")) todo.put("notes", p.get("notes"));
                 break;
             }
@@ -102,28 +97,11 @@ final class LogMergeState {
         }
     }
 
-    /** CREATE and UPDATE set the metadata they carry; extensions are opaque. */
+    /** CREATE and UPDATE set the metadata they carry (`archived` is reserved in a payload); extensions are opaque. */
     private static void setMetadata(State s, Map<String, Object> p) {
-        for (String f : List.of("title", "description", "priority", "storyPoints", "frequencyDays", "privacy")) {
+        for (String f : RedoFields.TASK) {
             if (p.containsKey(f)) s.task.put(f, p.get(f));
         }
-    }
-
-    /** Plain UTC arithmetic, stopping at the last instant the format can write. */
-    static String addDays(String time, long days) {
-        LocalDateTime t = LocalDateTime.of(Integer.parseInt(time.substring(0, 4)), Integer.parseInt(time.substring(5, 7)),
-            Integer.parseInt(time.substring(8, 10)), Integer.parseInt(time.substring(11, 13)), Integer.parseInt(time.substring(14, 16)),
-            Integer.parseInt(time.substring(17, 19)), Integer.parseInt(time.substring(20, 23)) * 1_000_000);
-        long ms = t.toInstant(ZoneOffset.UTC).toEpochMilli() + days * 86_400_000L;
-        ms = Math.min(ms, LAST_INSTANT_MS);
-        LocalDateTime r = LocalDateTime.ofEpochSecond(Math.floorDiv(ms, 1000L), (int) Math.floorMod(ms, 1000L) * 1_000_000, ZoneOffset.UTC);
-        return String.format("%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", r.getYear(), r.getMonthValue(), r.getDayOfMonth(),
-            r.getHour(), r.getMinute(), r.getSecond(), r.getNano() / 1_000_000);
-    }
-
-    static boolean same(Object a, Object b) {
-        if (a instanceof Double && b instanceof Double) return ((Double) a).doubleValue() == ((Double) b).doubleValue();
-        return Objects.equals(a, b);
     }
 
     /**
@@ -135,7 +113,7 @@ final class LogMergeState {
         Map<String, Object> p = merge.check.payload;
         Map<String, Object> policy = p.get("policy") instanceof Map ? (Map<String, Object>) p.get("policy") : Map.of();
         String defaultStrategy = policy.containsKey("defaultStrategy") ? (String) policy.get("defaultStrategy") : "lww";
-        List<Object> tiebreakers = policy.containsKey("lwwTiebreakers") ? (List<Object>) policy.get("lwwTiebreakers") : List.of("lamport", "wall", "author");
+        List<Object> tiebreakers = policy.containsKey("lwwTiebreakers") ? (List<Object>) policy.get("lwwTiebreakers") : RedoFields.DEFAULT_TIEBREAKERS;
         Map<String, Object> resolutions = p.get("resolutions") instanceof Map ? (Map<String, Object>) p.get("resolutions") : Map.of();
         List<Object> taskResolutions = resolutions.get("task") instanceof List ? (List<Object>) resolutions.get("task") : List.of();
         List<Object> todoEntries = resolutions.get("todos") instanceof List ? (List<Object>) resolutions.get("todos") : List.of();
@@ -146,7 +124,7 @@ final class LogMergeState {
 
         Ctx ctx = new Ctx(parents, states, defaultStrategy, tiebreakers);
         List<Decision> decisions = new ArrayList<>();
-        for (String field : NodeMergeRules.TASK_FIELDS) {
+        for (String field : RedoFields.TASK) {
             List<Object> values = new ArrayList<>();
             for (State s : states) values.add(s.task.get(field));
             Map<String, Object> resolution = firstResolution(taskResolutions, field);
@@ -156,7 +134,7 @@ final class LogMergeState {
         for (State s : states) todoIds.addAll(s.todos.keySet());
         for (String todoId : todoIds) {
             Map<String, Object> baseTodo = baseState.todos.getOrDefault(todoId, Map.of());
-            for (String field : NodeMergeRules.TODO_FIELDS) {
+            for (String field : RedoFields.TODO) {
                 List<Object> values = new ArrayList<>();
                 for (State s : states) values.add(s.todos.getOrDefault(todoId, Map.of()).get(field));
                 Map<String, Object> resolution = null;
@@ -198,14 +176,14 @@ final class LogMergeState {
         /** Decides one field; false when the conflict cannot be decided. */
         boolean decide(String todoId, String field, Object base, List<Object> values, Map<String, Object> resolution, List<Decision> out) {
             List<Integer> changed = new ArrayList<>();
-            for (int i = 0; i < values.size(); i++) if (!same(values.get(i), base)) changed.add(i);
+            for (int i = 0; i < values.size(); i++) if (!RedoFields.same(values.get(i), base)) changed.add(i);
             if (changed.isEmpty()) return true; // no parent changed it: not touched
             if (resolution != null) {
                 write(todoId, field, strategyValue((String) resolution.get("strategy"), resolution, field, values, changed), out);
                 return true;
             }
             boolean agree = true;
-            for (int i : changed) if (!same(values.get(i), values.get(changed.get(0)))) agree = false;
+            for (int i : changed) if (!RedoFields.same(values.get(i), values.get(changed.get(0)))) agree = false;
             if (agree) {
                 write(todoId, field, new Object[] {values.get(changed.get(0))}, out);
                 return true;
@@ -213,7 +191,7 @@ final class LogMergeState {
             switch (defaultStrategy) {
                 case "lww": write(todoId, field, strategyValue("lww", null, field, values, changed), out); return true;
                 case "max": case "min":
-                    if (!NodeMergeRules.NUMERIC_FIELDS.contains(field)) return false;
+                    if (!RedoFields.NUMERIC.contains(field)) return false;
                     write(todoId, field, strategyValue(defaultStrategy, null, field, values, changed), out);
                     return true;
                 default: return false; // ours, theirs, manual carry no parent or value; union fits nothing

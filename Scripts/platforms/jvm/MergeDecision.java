@@ -21,8 +21,6 @@ final class MergeDecision {
     /** "Write nothing": distinct from Json.NULL, which writes a JSON null. */
     private static final Object NO_WRITE = new Object();
 
-    private static final Set<String> NUMERIC = Set.of("priority", "storyPoints", "frequencyDays");
-    private static final List<Object> DEFAULT_TIEBREAKERS = List.of("lamport", "wall", "author");
 
     /** The MERGE at rank m: fills its task-field writes and its todo writes (todoTaskId → fields). */
     @SuppressWarnings("unchecked")
@@ -36,18 +34,18 @@ final class MergeDecision {
 
         Map<String, Object> policy = p.get("policy") instanceof Map ? (Map<String, Object>) p.get("policy") : Map.of();
         String defaultStrategy = policy.get("defaultStrategy") instanceof String ? (String) policy.get("defaultStrategy") : "lww";
-        List<Object> tiebreakers = policy.get("lwwTiebreakers") instanceof List ? (List<Object>) policy.get("lwwTiebreakers") : DEFAULT_TIEBREAKERS;
+        List<Object> tiebreakers = policy.get("lwwTiebreakers") instanceof List ? (List<Object>) policy.get("lwwTiebreakers") : RedoFields.DEFAULT_TIEBREAKERS;
         Map<String, Object> resolutions = p.get("resolutions") instanceof Map ? (Map<String, Object>) p.get("resolutions") : Map.of();
         Context c = new Context(t, merge, parents, defaultStrategy, tiebreakers);
 
         // Task fields, from the registers.
         List<Object> taskResolutions = resolutions.get("task") instanceof List ? (List<Object>) resolutions.get("task") : List.of();
-        for (int f = 0; f < ReplayTask.TASK_FIELDS.length; f++) {
-            String field = ReplayTask.TASK_FIELDS[f];
+        for (int f = 0; f < RedoFields.TASK.size(); f++) {
+            String field = RedoFields.TASK.get(f);
             Object baseValue = t.taskFieldAt(base, f);
             Object[] values = new Object[parents.length];
             for (int k = 0; k < parents.length; k++) values[k] = t.taskFieldAt(parents[k], f);
-            Object decided = c.decideField(field, NUMERIC.contains(field), baseValue, values, firstResolution(taskResolutions, field));
+            Object decided = c.decideField(field, RedoFields.NUMERIC.contains(field), baseValue, values, firstResolution(taskResolutions, field));
             if (decided != NO_WRITE) writes.put(field, decided);
         }
 
@@ -70,7 +68,7 @@ final class MergeDecision {
                 }
             }
             Map<String, Object> decidedFields = new LinkedHashMap<>();
-            for (String field : StateTodo.FIELDS) {
+            for (String field : RedoFields.TODO) {
                 Object[] values = new Object[parents.length];
                 for (int k = 0; k < parents.length; k++) values[k] = parentStates.get(k).get(field);
                 Object decided = c.decideField(field, false, baseState.get(field), values, firstTodoResolution(todoResolutions, todo, field));
@@ -123,7 +121,7 @@ final class MergeDecision {
             boolean[] changed = new boolean[values.length];
             boolean any = false;
             for (int k = 0; k < values.length; k++) {
-                changed[k] = !same(values[k], baseValue);
+                changed[k] = !RedoFields.same(values[k], baseValue);
                 any |= changed[k];
             }
             if (!any) return NO_WRITE;
@@ -133,7 +131,7 @@ final class MergeDecision {
             for (int k = 0; k < values.length; k++) {
                 if (!changed[k]) continue;
                 if (agreed == null) agreed = values[k];
-                else if (!same(agreed, values[k])) agree = false;
+                else if (!RedoFields.same(agreed, values[k])) agree = false;
             }
             if (agree) return agreed == null ? NO_WRITE : agreed;
             return apply(defaultStrategy, null, numeric, values, changed);
@@ -198,12 +196,5 @@ final class MergeDecision {
 
     private static Object present(Object value) {
         return value == null ? NO_WRITE : value;
-    }
-
-    /** JSON value equality; null = absent. Numbers compare as doubles (2 and 2.0 are one value). */
-    private static boolean same(Object a, Object b) {
-        if (a == null || b == null) return a == b;
-        if (a instanceof Double && b instanceof Double) return ((Double) a).doubleValue() == ((Double) b).doubleValue(); // -0 == 0
-        return a.equals(b);
     }
 }

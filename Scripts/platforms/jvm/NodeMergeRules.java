@@ -9,12 +9,6 @@ import java.util.Set;
 final class NodeMergeRules {
     private NodeMergeRules() {}
 
-    static final Set<String> STRATEGIES = Set.of("ours", "theirs", "union", "lww", "manual", "max", "min");
-    static final Set<String> TIEBREAKERS = Set.of("lamport", "wall", "author");
-    static final List<String> TASK_FIELDS = List.of("title", "description", "priority", "storyPoints", "frequencyDays", "privacy", "archived");
-    static final List<String> TODO_FIELDS = List.of("deadline", "notes", "completed");
-    static final Set<String> NUMERIC_FIELDS = Set.of("priority", "storyPoints", "frequencyDays");
-
     private static final int SCHEMA = LogCodes.bit(LogCodes.SCHEMA);
     private static final int ENCODING = LogCodes.bit(LogCodes.ENCODING);
 
@@ -55,11 +49,11 @@ final class NodeMergeRules {
             if (!Set.of("defaultStrategy", "lwwTiebreakers", "arrayStrategy").contains(key)) f |= SCHEMA;
         }
         Object strategy = m.get("defaultStrategy");
-        if (strategy != null && !STRATEGIES.contains(strategy)) f |= SCHEMA; // payload.type / payload.enum
+        if (strategy != null && !RedoFields.STRATEGIES.contains(strategy)) f |= SCHEMA; // payload.type / payload.enum
         Object tiebreakers = m.get("lwwTiebreakers");
         if (tiebreakers != null) {
             if (!(tiebreakers instanceof List)) f |= SCHEMA;
-            else for (Object t : (List<?>) tiebreakers) if (!TIEBREAKERS.contains(t)) f |= SCHEMA;
+            else for (Object t : (List<?>) tiebreakers) if (!RedoFields.TIEBREAKERS.contains(t)) f |= SCHEMA;
         }
         Object arrayStrategy = m.get("arrayStrategy");
         if (arrayStrategy != null && !"union".equals(arrayStrategy) && !"lww".equals(arrayStrategy)) f |= SCHEMA;
@@ -93,10 +87,10 @@ final class NodeMergeRules {
         Object path = m.get("path");
         String field = null;
         if (!(path instanceof String) || ((String) path).isEmpty()) f |= SCHEMA;
-        else if (!(todo ? TODO_FIELDS : TASK_FIELDS).contains(path)) f |= SCHEMA; // merge.resolution.path
+        else if (!(todo ? RedoFields.TODO : RedoFields.TASK).contains(path)) f |= SCHEMA; // merge.resolution.path
         else field = (String) path;
         Object strategy = m.get("strategy");
-        if (!(strategy instanceof String) || !STRATEGIES.contains(strategy)) return f | SCHEMA;
+        if (!(strategy instanceof String) || !RedoFields.STRATEGIES.contains(strategy)) return f | SCHEMA;
         Object chosen = m.get("chosenParent");
         boolean chosenOk = false;
         if (chosen != null) {
@@ -107,7 +101,7 @@ final class NodeMergeRules {
         switch ((String) strategy) {
             case "union": f |= SCHEMA; break; // merge.resolution.strategy: no REDO field is an array
             case "max": case "min":
-                if (field != null && !NUMERIC_FIELDS.contains(field)) f |= SCHEMA;
+                if (field != null && !RedoFields.NUMERIC.contains(field)) f |= SCHEMA;
                 break;
             case "ours": case "theirs":
                 if (chosen == null) f |= SCHEMA; // merge.resolution.chosenParent

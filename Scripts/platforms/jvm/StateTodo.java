@@ -6,19 +6,10 @@
 // read the rules the same way — including relative SNOOZEs, which add to the deadline
 // replayed so far and so cannot be kept as a last-writer register.
 
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.util.Locale;
 import java.util.Map;
 
 final class StateTodo {
     private StateTodo() {}
-
-    static final String[] FIELDS = {"deadline", "notes", "completed"};
-
-    /** 9999-12-31T23:59:59.999Z, the last instant the wall format can write. */
-    private static final long MAX_MILLIS = 253402300799999L;
 
     /**
      * Applies node {@code n}'s write on todo {@code todoTaskId} to {@code todo}.
@@ -43,7 +34,7 @@ final class StateTodo {
                     Object current = todo.get("deadline");
                     // A valid SNOOZE has an ancestor CREATE_TODO, so a deadline exists.
                     if (current instanceof String) {
-                        todo.put("deadline", addDays((String) current, (Double) p.get("daysToExtend")));
+                        todo.put("deadline", RedoTime.addDays((String) current, (Double) p.get("daysToExtend")));
                     }
                 }
                 if (p.containsKey("notes")) todo.put("notes", p.get("notes"));
@@ -54,22 +45,5 @@ final class StateTodo {
             default:
                 break;
         }
-    }
-
-    /** deadline + days × 86,400 s, plain UTC arithmetic, clamped at 9999-12-31T23:59:59.999Z. */
-    static String addDays(String deadline, double days) {
-        long millis = Instant.parse(deadline).toEpochMilli();
-        long add = (long) days * 86_400_000L;  // days ≤ 3,652,059: no overflow
-        long result = millis > MAX_MILLIS - add ? MAX_MILLIS : millis + add;
-        return format(result);
-    }
-
-    /** The strict UTC form YYYY-MM-DDTHH:MM:SS.mmmZ (the received form of every time). */
-    static String format(long epochMillis) {
-        long seconds = Math.floorDiv(epochMillis, 1000L);
-        int millis = (int) Math.floorMod(epochMillis, 1000L);
-        LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
-        return String.format(Locale.ROOT, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", t.getYear(), t.getMonthValue(),
-                t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond(), millis);
     }
 }

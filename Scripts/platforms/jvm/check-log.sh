@@ -23,9 +23,7 @@ while [[ $# -gt 0 && "$1" == --* ]]; do
 done
 [[ $# -gt 0 ]] || { echo "usage: check-log.sh [--bin REDO_CONFORM] [--only verdicts|state] LOG.jsonl..." >&2; exit 2; }
 [[ -x "$bin" ]] || { echo "check-log.sh: no redo-conform at $bin (swift build -c release, or --bin)" >&2; exit 2; }
-classes="$root/.build-jvm/classes"
-mkdir -p "$classes"
-javac -encoding UTF-8 -Xlint:all -Werror -d "$classes" "$here"/*.java
+classes="$(bash "$here/compile.sh")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
