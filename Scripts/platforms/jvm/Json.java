@@ -127,7 +127,11 @@ final class Json {
             while (true) {
                 if (i >= s.length()) throw error("unterminated string");
                 char c = s.charAt(i++);
-                if (c == '"') return b.toString();
+                if (c == '"') {
+                    // An escape can spell half a surrogate pair ("\ud800"): not I-JSON.
+                    if (!wellPaired(b)) throw error("string with an unpaired surrogate (not I-JSON)");
+                    return b.toString();
+                }
                 if (c < 0x20) throw error("control character in string");
                 if (c != '\\') { b.append(c); continue; }
                 if (i >= s.length()) throw error("unterminated escape");
@@ -158,6 +162,16 @@ final class Json {
                     default: throw error("bad escape");
                 }
             }
+        }
+
+        /** Every UTF-16 surrogate in s is half of a high-low pair. */
+        private static boolean wellPaired(CharSequence s) {
+            for (int k = 0; k < s.length(); k++) {
+                char c = s.charAt(k);
+                if (Character.isHighSurrogate(c) && k + 1 < s.length() && Character.isLowSurrogate(s.charAt(k + 1))) k++;
+                else if (Character.isSurrogate(c)) return false;
+            }
+            return true;
         }
 
         private Double number() throws JsonException {
