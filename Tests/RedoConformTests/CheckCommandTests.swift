@@ -36,25 +36,20 @@ final class CheckCommandTests: XCTestCase {
     /// The log manifest's `related` and `warnings` are checked: a copy that expects another
     /// root cause, or no warning where the rule gives one, fails its suite and says why.
     func testRelatedIdsAndWarningsAreChecked() throws {
-        let root = TempFiles.path("related")
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: VectorRoot.shipped.url("logs"), toPath: root + "/logs")
-        let manifestPath = root + "/logs/manifest.json"
-        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
-        var scenarios = try XCTUnwrap(manifest["scenarios"] as? [[String: Any]])
-        func edit(_ id: String, line: Int, _ change: (inout [String: Any]) -> Void) throws {
-            let index = try XCTUnwrap(scenarios.firstIndex { $0["id"] as? String == id })
-            var expected = try XCTUnwrap(scenarios[index]["expected"] as? [[String: Any]])
-            change(&expected[line - 1])
-            scenarios[index]["expected"] = expected
-        }
         let wrongCause = String(repeating: "ab", count: 32)
-        try edit("missing-parent", line: 3) { $0["related"] = ["sha256:" + wrongCause] }
-        try edit("deleted-chain-order", line: 3) { $0["warnings"] = nil }
-        try edit("valid-life", line: 1) { $0["warnings"] = ["X_DELETED_CHAIN_ORDER"] }
-        manifest["scenarios"] = scenarios
-        let checks = scenarios.map { ($0["expected"] as? [Any])?.count ?? 0 }.reduce(0, +)
-        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
+        var checks = 0
+        let root = try editedCopy(of: "logs", entries: "scenarios") { scenarios in
+            func edit(_ id: String, line: Int, _ change: (inout [String: Any]) -> Void) throws {
+                let index = try XCTUnwrap(scenarios.firstIndex { $0["id"] as? String == id })
+                var expected = try XCTUnwrap(scenarios[index]["expected"] as? [[String: Any]])
+                change(&expected[line - 1])
+                scenarios[index]["expected"] = expected
+            }
+            try edit("missing-parent", line: 3) { $0["related"] = ["sha256:" + wrongCause] }
+            try edit("deleted-chain-order", line: 3) { $0["warnings"] = nil }
+            try edit("valid-life", line: 1) { $0["warnings"] = ["X_DELETED_CHAIN_ORDER"] }
+            checks = scenarios.map { ($0["expected"] as? [Any])?.count ?? 0 }.reduce(0, +)
+        }
 
         let captured = CapturedConsole()
         XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .findings)
@@ -67,29 +62,40 @@ final class CheckCommandTests: XCTestCase {
     /// The node manifest's `codes` are checked: a copy that expects a second error code the
     /// record does not carry, or none where it carries one, fails its suite and says why.
     func testExpectedErrorCodesAreChecked() throws {
-        let root = TempFiles.path("codes")
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: VectorRoot.shipped.url("nodes"), toPath: root + "/nodes")
-        let manifestPath = root + "/nodes/manifest.json"
-        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
-        var cases = try XCTUnwrap(manifest["cases"] as? [[String: Any]])
-        func edit(_ id: String, _ change: (inout [String: Any]) -> Void) throws {
-            let index = try XCTUnwrap(cases.firstIndex { $0["id"] as? String == id })
-            var expected = try XCTUnwrap(cases[index]["expected"] as? [String: Any])
-            change(&expected)
-            cases[index]["expected"] = expected
+        var checks = 0
+        let root = try editedCopy(of: "nodes", entries: "cases") { cases in
+            func edit(_ id: String, _ change: (inout [String: Any]) -> Void) throws {
+                let index = try XCTUnwrap(cases.firstIndex { $0["id"] as? String == id })
+                var expected = try XCTUnwrap(cases[index]["expected"] as? [String: Any])
+                change(&expected)
+                cases[index]["expected"] = expected
+            }
+            XCTAssertEqual((cases.first { $0["id"] as? String == "merge-policy-reserved-key" }?["expected"] as? [String: Any])?["codes"] as? [String], ["E_SCHEMA_MISMATCH"])
+            try edit("merge-policy-reserved-key") { $0["codes"] = ["E_FORBIDDEN_FIELD", "E_SCHEMA_MISMATCH"] }
+            try edit("action-lowercase") { $0["codes"] = [] }
+            checks = cases.count
         }
-        XCTAssertEqual((cases.first { $0["id"] as? String == "merge-policy-reserved-key" }?["expected"] as? [String: Any])?["codes"] as? [String], ["E_SCHEMA_MISMATCH"])
-        try edit("merge-policy-reserved-key") { $0["codes"] = ["E_FORBIDDEN_FIELD", "E_SCHEMA_MISMATCH"] }
-        try edit("action-lowercase") { $0["codes"] = [] }
-        manifest["cases"] = cases
-        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
 
         let captured = CapturedConsole()
         XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .findings)
-        XCTAssertTrue(captured.stdout.contains("FAIL  nodes/manifest.json  2 of \(cases.count) checks failed"), captured.stdout)
+        XCTAssertTrue(captured.stdout.contains("FAIL  nodes/manifest.json  2 of \(checks) checks failed"), captured.stdout)
         XCTAssertTrue(captured.stdout.contains("merge-policy-reserved-key: expected error codes [E_FORBIDDEN_FIELD, E_SCHEMA_MISMATCH], got [E_SCHEMA_MISMATCH]"), captured.stdout)
         XCTAssertTrue(captured.stdout.contains("action-lowercase: expected error codes [], got [E_SCHEMA_MISMATCH]"), captured.stdout)
+    }
+
+    /// A copy of one shipped suite folder whose manifest's list `entries` has been edited;
+    /// returns the copy's root.
+    private func editedCopy(of suite: String, entries: String, _ edit: (inout [[String: Any]]) throws -> Void) throws -> String {
+        let root = TempFiles.path("edited-\(suite)")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: VectorRoot.shipped.url(suite), toPath: root + "/" + suite)
+        let manifestPath = root + "/\(suite)/manifest.json"
+        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
+        var list = try XCTUnwrap(manifest[entries] as? [[String: Any]])
+        try edit(&list)
+        manifest[entries] = list
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
+        return root
     }
 
     func testAnUnreadableNumberStreamIsAnIOError() {

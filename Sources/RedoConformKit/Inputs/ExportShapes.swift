@@ -11,10 +11,11 @@ public enum ExportShapes {
     public enum Shape: String, Sendable {
         case node, array, idMap = "id-map", nestedExport = "nested-export"
 
-        /// How a report names a document of this shape that holds no record.
-        var emptyDescription: String {
+        /// How a report names a document of this shape that holds no record; nil for a
+        /// single value, which is always one record.
+        var emptyDescription: String? {
             switch self {
-            case .node: return "a single value"
+            case .node: return nil
             case .array: return "an empty JSON array"
             case .idMap: return "an empty JSON object"
             case .nestedExport: return "a nested export whose users hold no changes"
