@@ -132,6 +132,15 @@ public final class Harness {
         }
     }
 
+    /** A whole file as one JSON value; a syntax error names the file. */
+    private static Object parseFile(Path path) throws IOException, JsonException {
+        try {
+            return Json.Parser.parse(readUtf8(path));
+        } catch (JsonException e) {
+            throw new JsonException(path + ": " + e.getMessage());
+        }
+    }
+
     private static String readUtf8(Path path) throws IOException {
         byte[] bytes = Files.readAllBytes(path);
         try {
@@ -214,7 +223,7 @@ public final class Harness {
      */
     @SuppressWarnings("unchecked")
     private static List<Verdict> verdictsFromReport(Path report, List<String> records, List<Integer> lineNumbers) throws Exception {
-        Object parsed = Json.Parser.parse(readUtf8(report));
+        Object parsed = parseFile(report);
         Map<Integer, Map<String, Object>> byLine = new HashMap<>();
         for (Object item : (List<Object>) ((Map<String, Object>) parsed).get("records")) {
             Map<String, Object> r = (Map<String, Object>) item;
@@ -262,8 +271,21 @@ public final class Harness {
 
     // ---------------------------------------------------------------- main
 
-    @SuppressWarnings("unchecked")
+    /** A file that cannot be read or is not JSON is one line on stderr and exit status 2, not a stack trace. */
     public static void main(String[] args) throws Exception {
+        try {
+            run(args);
+        } catch (java.nio.file.NoSuchFileException e) {
+            System.err.println("harness: " + e.getFile() + ": no such file");
+            System.exit(2);
+        } catch (IOException | JsonException e) {
+            System.err.println("harness: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void run(String[] args) throws Exception {
         if (args.length == 2 && args[0].equals("--check-numbers")) {
             System.exit(checkNumbers(Path.of(args[1])));
         }
@@ -281,7 +303,7 @@ public final class Harness {
                     "       run.sh --state LOG.jsonl [--verdicts-from REDO_CONFORM_REPORT.json]"));
             System.exit(2);
         }
-        Object parsed = Json.Parser.parse(readUtf8(Path.of(args[0])));
+        Object parsed = parseFile(Path.of(args[0]));
         if (!(parsed instanceof Map)) throw new JsonException("inputs are not a JSON object");
         Map<String, Object> inputs = (Map<String, Object>) parsed;
         if (!"redo-conform/platform-inputs".equals(inputs.get("format")) || !Double.valueOf(1).equals(inputs.get("version"))) {

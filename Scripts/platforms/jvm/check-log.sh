@@ -23,6 +23,9 @@ while [[ $# -gt 0 && "$1" == --* ]]; do
 done
 [[ $# -gt 0 ]] || { echo "usage: check-log.sh [--bin REDO_CONFORM] [--only verdicts|state] LOG.jsonl..." >&2; exit 2; }
 [[ -x "$bin" ]] || { echo "check-log.sh: no redo-conform at $bin (swift build -c release, or --bin)" >&2; exit 2; }
+for log in "$@"; do
+  [[ -f "$log" && -r "$log" ]] || { echo "check-log.sh: $log: no such readable file" >&2; exit 2; }
+done
 classes="$(bash "$here/compile.sh")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
