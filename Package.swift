@@ -1,13 +1,18 @@
 // swift-tools-version: 6.0
 // redo-conform: the REDO v1 protocol referee.
 //
-// Layers (each a target, each one job):
-//   CSodium        — system-library shim over Debian's libsodium-dev
-//   CSHA256Accel   — SHA-256 on the CPU's SHA extensions (x86-64), libsodium's fallback's peer
-//   RedoCrypto     — strict I-JSON reader, RFC 8785 canonicalizer, SHA-256 ids, Ed25519
-//   RedoCore       — REDO models, validator (E_* codes), state reconstructor
-//   RedoConformKit — everything the CLI does (inputs, reports, vector suites), unit-tested
+// Layers, lowest first; each target has one job and depends only on those above it:
+//   CSodium        — system-library shim over libsodium (Debian's libsodium-dev)
+//   RedoText       — display-safe text: how untrusted strings appear in messages and reports
+//   RedoJSON       — strict I-JSON reader on UTF-8 bytes, values, the tape, RFC 8785 canonical form
+//   RedoCrypto     — SHA-256, Ed25519 (libsodium's strict verifier), hex, signature portability classes
+//   RedoCore       — REDO itself: node body and id, models, findings, node and log validator, replay
+//   RedoFixtures   — deterministic signed fixtures: vector cases, scenarios, large generated logs
+//   RedoConformKit — what the tool does: inputs, validation runs, reports, suites, platform
+//                    comparison, vector files, commands
 //   redo-conform   — the executable: argument parsing only
+//   redo-bench     — in-process benchmarks for Scripts/bench
+// RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed (the products below).
 import PackageDescription
 
 let package = Package(
@@ -15,6 +20,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "redo-conform", targets: ["redo-conform"]),
+        .library(name: "RedoJSON", targets: ["RedoJSON"]),
         .library(name: "RedoCrypto", targets: ["RedoCrypto"]),
         .library(name: "RedoCore", targets: ["RedoCore"]),
     ],
@@ -28,20 +34,30 @@ let package = Package(
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
         .target(name: "CSHA256Accel"),
+        .target(name: "RedoText"),
+        .target(name: "RedoJSON", dependencies: ["RedoText"]),
         .target(name: "RedoCrypto", dependencies: ["CSodium", "CSHA256Accel"]),
-        .target(name: "RedoCore", dependencies: ["RedoCrypto"]),
-        .target(name: "RedoConformKit", dependencies: ["RedoCrypto", "RedoCore"]),
+        .target(name: "RedoCore", dependencies: ["RedoText", "RedoJSON", "RedoCrypto"]),
+        .target(name: "RedoFixtures", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore"]),
+        .target(name: "RedoConformKit", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures"]),
         .executableTarget(
             name: "redo-conform",
             dependencies: [
                 "RedoConformKit",
+                "RedoFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "redo-bench", dependencies: ["RedoConformKit"], path: "Sources/redo-bench"),
-        .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto"]),
-        .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore"]),
-        .testTarget(name: "RedoConformTests", dependencies: ["RedoConformKit", "redo-conform"]),
+        .executableTarget(name: "redo-bench", dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON"]),
+        .target(name: "RedoTestSupport", dependencies: ["RedoJSON"], path: "Tests/RedoTestSupport"),
+        .testTarget(name: "RedoTextTests", dependencies: ["RedoText"]),
+        .testTarget(name: "RedoJSONTests", dependencies: ["RedoJSON", "RedoTestSupport"]),
+        .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport"]),
+        .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "RedoFixtures", "RedoTestSupport"]),
+        .testTarget(
+            name: "RedoConformTests",
+            dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText", "RedoTestSupport", "redo-conform"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
 import RedoConformKit
+import RedoCore
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +38,7 @@ let seconds = option("--seconds").flatMap(Double.init) ?? 3
 let jsonLines = flag("--jsonl")
 let outputPath = option("--out")
 // Read before the switch: each case checks how many operands remain.
-let jobs = option("--jobs").flatMap(Int.init) ?? ValidationOptions.defaultJobs
+let jobs = option("--jobs").flatMap(Int.init) ?? ParallelMap.availableCores
 
 struct BenchError: Error, CustomStringConvertible {
     let description: String

@@ -2,6 +2,7 @@
 // RedoConformKit, where it is unit-tested.
 import ArgumentParser
 import RedoConformKit
+import RedoFixtures
 import RedoCore
 
 #if canImport(Glibc)
@@ -208,7 +209,7 @@ struct InputOptions: ParsableArguments {
     var validation: ValidationOptions {
         var options = ValidationOptions()
         options.profile = profile
-        options.jobs = jobs ?? ValidationOptions.defaultJobs
+        options.jobs = jobs ?? ParallelMap.availableCores
         options.maxRecords = maxRecords
         return options
     }
@@ -281,7 +282,7 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         var options = ValidationOptions()
-        options.jobs = jobs ?? ValidationOptions.defaultJobs
+        options.jobs = jobs ?? ParallelMap.availableCores
         finish(VerifyCommand.run(paths, options: options, console: .standard, progress: ProgressMeter.forTerminal(console: .standard)))
     }
 }

@@ -1,3 +1,4 @@
+import RedoFixtures
 import XCTest
 @testable import RedoConformKit
 

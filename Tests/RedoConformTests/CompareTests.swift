@@ -1,5 +1,6 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 @testable import RedoConformKit
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,6 +1,8 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 import RedoCore
+import RedoFixtures
 @testable import RedoConformKit
 
 /// `validate` verifies signatures behind the other checks and runs the log rules before

@@ -1,6 +1,9 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
+import RedoText
 import RedoCore
+import RedoFixtures
 @testable import RedoConformKit
 #if canImport(FoundationXML)
 import FoundationXML

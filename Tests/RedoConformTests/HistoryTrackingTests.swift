@@ -1,5 +1,7 @@
+import RedoFixtures
 import XCTest
 import RedoCrypto
+import RedoJSON
 @testable import RedoCore
 @testable import RedoConformKit
 

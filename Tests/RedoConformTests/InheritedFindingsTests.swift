@@ -1,6 +1,8 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 import RedoCore
+import RedoFixtures
 @testable import RedoConformKit
 
 /// The broken-branch rules (X_ANCESTOR_REJECTED, X_AFTER_DELETE) run for every record,

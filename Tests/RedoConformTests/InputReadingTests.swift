@@ -1,7 +1,9 @@
 import XCTest
 import Foundation
 import RedoCrypto
+import RedoJSON
 import RedoCore
+import RedoFixtures
 @testable import RedoConformKit
 
 /// How inputs are opened, sniffed and read: pipes and FIFOs once, JSON Lines without the

@@ -1,6 +1,8 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 import RedoCore
+import RedoFixtures
 @testable import RedoConformKit
 
 final class KeySignVerifyTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 import RedoCore
+import RedoFixtures
 @testable import RedoConformKit
 
 /// Every documented limit gives a clear error, and none rejects what the protocol allows.

@@ -1,5 +1,6 @@
 import XCTest
 import RedoCore
+import RedoFixtures
 @testable import RedoConformKit
 
 /// The verdict on a log depends only on its set of records: shuffling changes nothing,

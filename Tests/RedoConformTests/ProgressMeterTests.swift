@@ -1,3 +1,4 @@
+import RedoFixtures
 import Foundation
 import XCTest
 @testable import RedoConformKit

@@ -1,6 +1,8 @@
+import RedoTestSupport
 import XCTest
 import RedoCore
 import RedoCrypto
+import RedoJSON
 @testable import RedoConformKit
 
 /// PROTOCOL.md's rule catalog and the code's `Rule.all` name the same rules with the same

@@ -1,6 +1,8 @@
+import RedoFixtures
 import Foundation
 import XCTest
 import RedoCrypto
+import RedoJSON
 @testable import RedoCore
 @testable import RedoConformKit
 

@@ -1,6 +1,8 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 import RedoCore
+import RedoFixtures
 @testable import RedoConformKit
 
 /// Bad input never crashes or silently passes: each case gets a clear, located error and

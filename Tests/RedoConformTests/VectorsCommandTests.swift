@@ -1,5 +1,7 @@
+import RedoFixtures
 import XCTest
 import RedoCrypto
+import RedoJSON
 @testable import RedoConformKit
 
 /// `vectors log` writes exactly --nodes lines, refuses sizes below a shape's minimum, and

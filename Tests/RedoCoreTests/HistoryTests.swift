@@ -1,5 +1,6 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 @testable import RedoCore
 
 /// `History.todosWritten` finds the todos written on a MERGE's branches either by walking

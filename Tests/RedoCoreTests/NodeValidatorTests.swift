@@ -1,5 +1,6 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 @testable import RedoCore
 
 /// Messages, paths and precedence on hand-made records (the vector suites cover every

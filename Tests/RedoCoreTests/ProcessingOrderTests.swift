@@ -1,5 +1,6 @@
 import XCTest
 import RedoCrypto
+import RedoJSON
 @testable import RedoCore
 
 /// The log pass visits nodes parents first, smallest ready node first. Its fast path (the

@@ -1,5 +1,7 @@
+import RedoTestSupport
 import XCTest
 import RedoCrypto
+import RedoJSON
 
 final class Ed25519VectorTests: XCTestCase {
     /// RFC 8032 section 7.1: keys from seeds and signatures byte-identical.

@@ -1,3 +1,4 @@
+import RedoTestSupport
 import XCTest
 @testable import RedoCrypto
 

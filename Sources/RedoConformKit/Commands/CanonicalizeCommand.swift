@@ -1,8 +1,10 @@
 import RedoCrypto
+import RedoCore
+import RedoJSON
 
 /// `redo-conform canonicalize [FILE|-]`: the RFC 8785 form of any I-JSON document.
-public enum CanonicalizeCommand {
-    public static func run(_ input: InputPath, console: Console) -> ExitStatus {
+package enum CanonicalizeCommand {
+    package static func run(_ input: InputPath, console: Console) -> ExitStatus {
         let document: [UInt8]
         do { document = try InputFile.readAll(input) } catch {
             console.error("error: \(error)")
@@ -19,8 +21,8 @@ public enum CanonicalizeCommand {
 }
 
 /// `redo-conform hash [FILE|-] [--raw]`: a node's id, or any document's SHA-256.
-public enum HashCommand {
-    public static func run(_ input: InputPath, raw: Bool, console: Console) -> ExitStatus {
+package enum HashCommand {
+    package static func run(_ input: InputPath, raw: Bool, console: Console) -> ExitStatus {
         let document: [UInt8]
         do { document = try InputFile.readAll(input) } catch {
             console.error("error: \(error)")

@@ -1,7 +1,7 @@
 /// `redo-conform check [DIR]`: runs every vector suite found under DIR.
-public enum CheckCommand {
+package enum CheckCommand {
     /// Every suite redo-conform knows, in report order.
-    public static let suites: [any VectorSuite] = [
+    package static let suites: [any VectorSuite] = [
         CanonicalizationSuite(),
         NumberFormattingSuite(),
         RFC8032Suite(),
@@ -13,7 +13,7 @@ public enum CheckCommand {
         PlatformVectorSuite(),
     ]
 
-    public static func run(root: VectorRoot, console: Console) -> ExitStatus {
+    package static func run(root: VectorRoot, console: Console) -> ExitStatus {
         var results: [SuiteResult] = []
         for suite in suites where root.exists(suite.folder) {
             results += suite.run(root: root)
@@ -28,7 +28,7 @@ public enum CheckCommand {
 
     /// Checks a stream of number lines (e.g. the 100-million-number file from a pipe).
     /// An input that cannot be read is one line on stderr and 2, as `check --help` says.
-    public static func runNumbers(_ input: InputPath, console: Console) -> ExitStatus {
+    package static func runNumbers(_ input: InputPath, console: Console) -> ExitStatus {
         var result = SuiteResult(name: "numbers \(input)")
         do { try NumberFormattingSuite.checkLines(input, into: &result) } catch {
             console.error("error: \(error)")

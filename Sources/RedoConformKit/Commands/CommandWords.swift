@@ -5,18 +5,18 @@
 /// know as check's DIR — `redo-conform validat x` used to answer with check's usage, and
 /// `redo-conform help bogus` printed the overview and exited 0. A first word that names
 /// no command and no existing directory is almost surely a typo, so it is refused as one.
-public struct CommandWords: Sendable, Equatable {
+package struct CommandWords: Sendable, Equatable {
     /// Each command's name and its own subcommands.
-    public let subcommands: [String: CommandWords]
+    package let subcommands: [String: CommandWords]
 
-    public init(_ subcommands: [String: CommandWords] = [:]) {
+    package init(_ subcommands: [String: CommandWords] = [:]) {
         self.subcommands = subcommands
     }
 
     /// Why `arguments` (without the program name) cannot name a command, or nil when they
     /// can — including when the first word is an option or an existing directory for the
     /// default command, which the parser then judges as usual.
-    public func unknownCommand(in arguments: [String], isDirectory: (String) -> Bool) -> String? {
+    package func unknownCommand(in arguments: [String], isDirectory: (String) -> Bool) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         if first == "help" { return unknownHelpTopic(Array(arguments.dropFirst())) }
         if subcommands[first] != nil || isDirectory(first) { return nil }

@@ -1,20 +1,22 @@
+import RedoFixtures
 import RedoCrypto
+import RedoJSON
 
 /// `redo-conform compare OUTPUT...`: each platform's outputs against redo-conform's own
 /// results (and so against each other), vector by vector.
-public enum CompareCommand {
-    public struct Options: Sendable {
-        public var inputs: String?
-        public var format: ReportFormat = .text
-        public var output: String?
+package enum CompareCommand {
+    package struct Options: Sendable {
+        package var inputs: String?
+        package var format: ReportFormat = .text
+        package var output: String?
         /// Platform-dependent signature verdicts count as drift.
-        public var strict = false
+        package var strict = false
         /// Vectors a platform has no result for are not failures (partial platforms).
-        public var allowMissing = false
-        public init() {}
+        package var allowMissing = false
+        package init() {}
     }
 
-    public static func run(_ paths: [String], options: Options, console: Console) -> ExitStatus {
+    package static func run(_ paths: [String], options: Options, console: Console) -> ExitStatus {
         let inputsPath = options.inputs ?? VectorRoot.shipped.url("platform/inputs.json")
         let inputs: JSONValue
         var platforms: [PlatformOutputs] = []

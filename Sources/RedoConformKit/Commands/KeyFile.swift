@@ -4,19 +4,20 @@ import Glibc
 import Darwin
 #endif
 import RedoCrypto
+import RedoJSON
 
 /// The key file `keygen` writes and `sign` reads (documented in the README):
 /// `{"format":"redo-conform/ed25519-key","version":1,"seed":hex,"publicKey":hex,"userId":hex}`.
 /// The seed is the secret: files are created with mode 0600 and never overwritten
 /// without `--force`, which replaces only a regular file, whole (see `writeSecret`).
-public enum KeyFile {
-    public static let format = "redo-conform/ed25519-key"
+package enum KeyFile {
+    package static let format = "redo-conform/ed25519-key"
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func encode(_ pair: Ed25519KeyPair) -> [UInt8] {
+    package static func encode(_ pair: Ed25519KeyPair) -> [UInt8] {
         var seed = pair.seed
         defer { wipe(&seed) }
         let text = "{\"format\":\"\(format)\",\"version\":1,\"seed\":\"\(Hex.encode(seed))\",\"publicKey\":\"\(pair.publicKey.hex)\",\"userId\":\"\(pair.publicKey.redoUserId)\"}\n"
@@ -29,7 +30,7 @@ public enum KeyFile {
     /// Reads a key file, checked against the whole format: a file that is not exactly
     /// what `keygen` writes is refused rather than half-trusted, because `sign` copies
     /// its publicKey and userId into nodes, and a wrong userId would be signed into them.
-    public static func decode(_ bytes: [UInt8], path: String) throws(Failure) -> Ed25519KeyPair {
+    package static func decode(_ bytes: [UInt8], path: String) throws(Failure) -> Ed25519KeyPair {
         guard case let .object(object)? = try? JSONReader.parse(bytes) else { throw Failure(description: "\(path): not a key file (not a JSON object)") }
         guard object["format"]?.stringValue == format else { throw Failure(description: "\(path): not a key file (format is not \(format))") }
         guard let version = object["version"] else { throw Failure(description: "\(path): version is missing (1 expected)") }
@@ -57,7 +58,7 @@ public enum KeyFile {
     /// A one-line warning when the key file can be read by group or others, as ssh gives
     /// for a private key (but signing goes on: fixtures keys are often shared on purpose).
     /// nil for stdin and for anything but a regular file, whose mode bits say nothing.
-    public static func exposureWarning(path: String) -> String? {
+    package static func exposureWarning(path: String) -> String? {
         var info = stat()
         guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let mode = info.st_mode & 0o777
@@ -75,7 +76,7 @@ public enum KeyFile {
     /// by renaming a finished 0600 temporary file from the same directory over it: the
     /// old key stays whole until the new one is, and rename replaces the name itself,
     /// never what a symlink swapped in meanwhile would point to.
-    public static func writeSecret(_ bytes: [UInt8], to path: String, force: Bool) throws(Failure) {
+    package static func writeSecret(_ bytes: [UInt8], to path: String, force: Bool) throws(Failure) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw Failure(description: "\(path): \(InputFile.systemReason())") }

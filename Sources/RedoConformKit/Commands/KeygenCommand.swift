@@ -1,8 +1,9 @@
 import RedoCrypto
+import RedoJSON
 
 /// `redo-conform keygen [--seed HEX | --seed-text TEXT] [--out FILE] [--force]`.
-public enum KeygenCommand {
-    public static func run(seedHex: String?, seedText: String?, out: String?, force: Bool, console: Console) -> ExitStatus {
+package enum KeygenCommand {
+    package static func run(seedHex: String?, seedText: String?, out: String?, force: Bool, console: Console) -> ExitStatus {
         let pair: Ed25519KeyPair
         do {
             if let seedHex {

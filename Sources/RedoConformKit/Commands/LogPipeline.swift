@@ -1,27 +1,28 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// Node-level checks of every record, then the log rules: the pipeline `validate`,
 /// `reconstruct` and the vector suites share.
-public enum LogPipeline {
-    public static func validate(_ records: [[UInt8]], profile: ValidationProfile = .synced) -> LogVerdict {
+package enum LogPipeline {
+    package static func validate(_ records: [[UInt8]], profile: ValidationProfile = .synced) -> LogVerdict {
         let validator = NodeValidator(profile: profile)
         return LogValidator().validate(records.map { validator.check(bytes: $0) })
     }
 
     /// The reconstructed state of a log as canonical JSON bytes.
-    public static func stateBytes(_ records: [[UInt8]], profile: ValidationProfile = .synced) -> [UInt8] {
+    package static func stateBytes(_ records: [[UInt8]], profile: ValidationProfile = .synced) -> [UInt8] {
         StateRendering.canonicalBytes(Reconstructor.reconstruct(validate(records, profile: profile)))
     }
 
     /// Splits JSON Lines text into records (blank lines skipped).
-    public static func lines(_ text: [UInt8]) -> [[UInt8]] {
+    package static func lines(_ text: [UInt8]) -> [[UInt8]] {
         numberedLines(text).map { Array($0.1) }
     }
 
     /// The records of JSON Lines text with their 1-based line numbers, as slices of it (a
     /// trailing CR is dropped; blank and whitespace-only lines are skipped but counted).
-    public static func numberedLines(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
+    package static func numberedLines(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
         var out: [(Int, ArraySlice<UInt8>)] = []
         var start = 0
         var number = 1
@@ -42,8 +43,8 @@ public enum LogPipeline {
 }
 
 /// Reads a value at a simple path such as `tasks[0].todos[1].deadline`.
-public enum JSONPathLookup {
-    public static func value(at path: String, in root: JSONValue) -> JSONValue? {
+package enum JSONPathLookup {
+    package static func value(at path: String, in root: JSONValue) -> JSONValue? {
         var current: JSONValue? = root
         for part in path.split(separator: ".") {
             var name = Substring(part)

@@ -1,13 +1,15 @@
 import Foundation
 import RedoCrypto
+import RedoJSON
+import RedoText
 import RedoCore
 
 /// `redo-conform reconstruct PATH...`: the reconstructed state — canonical JSON (to
 /// compare platforms by hash) or a readable task list with urgency at a given time.
-public enum ReconstructCommand {
-    public enum Format: String, CaseIterable, Sendable { case json, text }
+package enum ReconstructCommand {
+    package enum Format: String, CaseIterable, Sendable { case json, text }
 
-    public static func run(_ operands: [String], options: ValidationOptions, format: Format, at: String?, console: Console) -> ExitStatus {
+    package static func run(_ operands: [String], options: ValidationOptions, format: Format, at: String?, console: Console) -> ExitStatus {
         var now = UTCTime(millisecondsSinceEpoch: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
         if let at {
             switch TimeOption.parse(at) {

@@ -1,5 +1,7 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
+import RedoFixtures
 
 /// `redo-conform sign NODE --key FILE`: fills in author.publicKey and author.userId when
 /// absent, computes the id and the signature over the canonical body, and writes the node
@@ -8,8 +10,8 @@ import RedoCore
 /// What sign cannot fill without guessing — a node that is not an object, an author that
 /// is not an object, an author naming another key — is refused with status 1, as a bad
 /// node; a key file that is unreadable or not exactly keygen's format is status 2.
-public enum SignCommand {
-    public static func run(node input: InputPath, keyPath: String, console: Console) -> ExitStatus {
+package enum SignCommand {
+    package static func run(node input: InputPath, keyPath: String, console: Console) -> ExitStatus {
         let pair: Ed25519KeyPair
         let document: [UInt8]
         do {

@@ -2,10 +2,10 @@
 /// reported as an empty document, so naming stdin twice is a usage error instead.
 /// Every command that takes several inputs checks its operands here, in its parser's
 /// validate (validate and reconstruct through their shared InputOptions).
-public enum StandardInputOnce {
+package enum StandardInputOnce {
     /// The usage problem when `-` is among `inputs` more than once, else nil. Each input
     /// is what the user wrote and what it was given as ("PATH", "--inputs", …).
-    public static func usageProblem(_ inputs: [(path: String, givenAs: String)]) -> String? {
+    package static func usageProblem(_ inputs: [(path: String, givenAs: String)]) -> String? {
         let stdin = inputs.filter { $0.path == "-" }
         guard stdin.count > 1 else { return nil }
         let places = stdin.map(\.givenAs)
@@ -14,7 +14,7 @@ public enum StandardInputOnce {
     }
 
     /// The same for operands that are all of one kind.
-    public static func usageProblem(_ paths: [String], givenAs: String) -> String? {
+    package static func usageProblem(_ paths: [String], givenAs: String) -> String? {
         usageProblem(paths.map { ($0, givenAs) })
     }
 }

@@ -4,9 +4,9 @@ import RedoCore
 /// (`YYYY-MM-DDTHH:MM:SS.mmmZ`), but a command line also takes the shorter forms people
 /// type — a date (midnight UTC), or seconds without the fraction — and no time zone other
 /// than Z, so that no local clock can change the answer.
-public enum TimeOption {
+package enum TimeOption {
     /// The forms, as help and errors name them.
-    public static let accepted = "YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DDTHH:MM:SS.mmmZ, in UTC"
+    package static let accepted = "YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DDTHH:MM:SS.mmmZ, in UTC"
 
     /// The instant, or why not: the wrong shape, or the right shape naming no real instant
     /// (month 13, 30 February).

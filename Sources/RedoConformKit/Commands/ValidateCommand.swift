@@ -6,13 +6,13 @@ import Darwin
 import Foundation
 import RedoCore
 
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, junit
 }
 
 /// `redo-conform validate PATH...`: every rule, on everything given, as one log.
-public enum ValidateCommand {
-    public static func run(_ operands: [String], options: ValidationOptions, format: ReportFormat, output: String?, quiet: Bool, console: Console) -> ExitStatus {
+package enum ValidateCommand {
+    package static func run(_ operands: [String], options: ValidationOptions, format: ReportFormat, output: String?, quiet: Bool, console: Console) -> ExitStatus {
         let progress = quiet ? nil : ProgressMeter.forTerminal(console: console)
         let result = ValidationRun(options: options, progress: progress).run(operands)
         let written = ReportOutput.write(to: output, console: console) { sink in

@@ -1,9 +1,10 @@
+import RedoFixtures
 import Foundation
 
 /// `redo-conform vectors generate --seed S --out DIR`: writes the deterministic vector
 /// suites for a seed (same seed, same bytes).
-public enum VectorsCommand {
-    public static func generate(seed: String, into directory: String, console: Console) -> ExitStatus {
+package enum VectorsCommand {
+    package static func generate(seed: String, into directory: String, console: Console) -> ExitStatus {
         if let problem = OutputFolder.problem(directory) {
             console.error("error: \(problem)")
             return .usageOrIO
@@ -27,7 +28,7 @@ public enum VectorsCommand {
     }
 
     /// Streams a generated log to a file or stdout.
-    public static func writeLog(_ generator: LogGenerator, to path: String?, console: Console) -> ExitStatus {
+    package static func writeLog(_ generator: LogGenerator, to path: String?, console: Console) -> ExitStatus {
         let written = ReportOutput.write(to: path, console: console) { sink in
             generator.generate { sink.write(bytes: $0) }
         }

@@ -1,11 +1,13 @@
 import RedoCrypto
+import RedoJSON
+import RedoText
 import RedoCore
 
 /// `redo-conform verify PATH...`: content address and signature only — for each record,
 /// is the id the hash of its canonical body, and does the signature verify? No schema or
 /// log rules (that is `validate`).
-public enum VerifyCommand {
-    public enum Outcome: Sendable, Equatable {
+package enum VerifyCommand {
+    package enum Outcome: Sendable, Equatable {
         case ok
         case unsigned
         case hashMismatch(actual: String)
@@ -25,7 +27,7 @@ public enum VerifyCommand {
         }
     }
 
-    public static func outcome(_ record: InputRecord) -> Outcome {
+    package static func outcome(_ record: InputRecord) -> Outcome {
         let value: JSONValue
         switch record.content {
         case let .bytes(bytes):
@@ -52,7 +54,7 @@ public enum VerifyCommand {
     /// - Parameter progress: the progress line (stderr on a terminal), or nil. Failure
     /// lines go to stdout as records are checked, with the progress line taken off the
     /// screen around each write, since both may be the same terminal.
-    public static func run(_ operands: [String], options: ValidationOptions, console: Console,
+    package static func run(_ operands: [String], options: ValidationOptions, console: Console,
                            progress: ProgressMeter? = nil) -> ExitStatus {
         let (files, walkProblems) = InputFiles.expand(operands)
         var problems = walkProblems

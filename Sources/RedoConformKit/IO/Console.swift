@@ -4,38 +4,40 @@ import Glibc
 import Darwin
 #endif
 import RedoCrypto
+import RedoJSON
+import RedoText
 
 /// Where a command writes. Commands never print directly, so tests capture both streams.
-public struct Console: Sendable {
-    public var writeOut: @Sendable ([UInt8]) -> Void
-    public var writeErr: @Sendable (String) -> Void
+package struct Console: Sendable {
+    package var writeOut: @Sendable ([UInt8]) -> Void
+    package var writeErr: @Sendable (String) -> Void
     /// Why a write to stdout failed (the first failure), or nil while every write worked.
-    public var outFailure: @Sendable () -> String?
+    package var outFailure: @Sendable () -> String?
 
-    public init(writeOut: @escaping @Sendable ([UInt8]) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+    package init(writeOut: @escaping @Sendable ([UInt8]) -> Void, writeErr: @escaping @Sendable (String) -> Void,
                 outFailure: @escaping @Sendable () -> String? = { nil }) {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.outFailure = outFailure
     }
 
-    public func out(_ text: String) { writeOut(Array(text.utf8)) }
-    public func line(_ text: String) { writeOut(Array((text + "\n").utf8)) }
+    package func out(_ text: String) { writeOut(Array(text.utf8)) }
+    package func line(_ text: String) { writeOut(Array((text + "\n").utf8)) }
     /// One line on stderr. Error lines carry file names, reasons and values taken from
     /// the input, so display-unsafe characters are spelled out here, for every caller, as
     /// the text reports do (`MessageText.displayed`): a newline in a file name cannot
     /// forge a second error line, and an escape sequence never reaches the terminal.
-    public func error(_ text: String) { writeErr(MessageText.displayed(text) + "\n") }
+    package func error(_ text: String) { writeErr(MessageText.displayed(text) + "\n") }
 
     /// Several lines on stderr (a usage message), each line escaped as `error` does.
-    public func errorLines(_ text: String) {
+    package func errorLines(_ text: String) {
         writeErr(text.split(separator: "\n", omittingEmptySubsequences: false).map { MessageText.displayed(String($0)) }.joined(separator: "\n") + "\n")
     }
 
     /// The status a run ends with once its output is written. Output that did not reach
     /// stdout (a full disk) is as incomplete as an input that could not be read: 2, with
     /// one line naming stdout — as `--output FILE` does for its file.
-    public func settle(_ status: ExitStatus) -> ExitStatus {
+    package func settle(_ status: ExitStatus) -> ExitStatus {
         guard let reason = outFailure() else { return status }
         error("error: stdout: \(reason)")
         return .usageOrIO
@@ -44,7 +46,7 @@ public struct Console: Sendable {
     /// The process's standard output and error, unbuffered writes of whole chunks. After
     /// a failed write to stdout the rest of the output is dropped (it cannot be whole);
     /// `settle` reports the failure. A failure on stderr has nowhere to be reported.
-    public static let standard: Console = {
+    package static let standard: Console = {
         let failure = FirstFailure()
         return Console(
             writeOut: { bytes in
@@ -85,7 +87,7 @@ final class FirstFailure: @unchecked Sendable {
 }
 
 /// Collects output in memory (tests, and callers that post-process).
-public final class CapturedConsole: @unchecked Sendable {
+package final class CapturedConsole: @unchecked Sendable {
     // @unchecked: guarded by the lock.
     private let lock = PthreadMutex()
     private var outBytes: [UInt8] = []
@@ -94,11 +96,11 @@ public final class CapturedConsole: @unchecked Sendable {
     private let failingStdout: String?
 
     /// `failingStdout`: every write to stdout fails with this reason (as on a full disk).
-    public init(failingStdout: String? = nil) {
+    package init(failingStdout: String? = nil) {
         self.failingStdout = failingStdout
     }
 
-    public var console: Console {
+    package var console: Console {
         Console(
             writeOut: { [self] bytes in if failingStdout == nil { lock.locked { outBytes += bytes } } },
             writeErr: { [self] text in lock.locked { errText += text } },
@@ -106,9 +108,9 @@ public final class CapturedConsole: @unchecked Sendable {
         )
     }
 
-    public var stdout: String { lock.locked { String(decoding: outBytes, as: UTF8.self) } }
-    public var stdoutBytes: [UInt8] { lock.locked { outBytes } }
-    public var stderr: String { lock.locked { errText } }
+    package var stdout: String { lock.locked { String(decoding: outBytes, as: UTF8.self) } }
+    package var stdoutBytes: [UInt8] { lock.locked { outBytes } }
+    package var stderr: String { lock.locked { errText } }
 }
 
 /// A minimal mutex over pthreads, so the Kit needs no Foundation for locking.

@@ -1,5 +1,5 @@
 /// The exit statuses every command uses (documented in `--help` and the README).
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     /// Everything checked and valid.
     case ok = 0
     /// The input was read, and something in it is invalid (or a suite failed).

@@ -5,19 +5,19 @@ import Darwin
 #endif
 
 /// A file operand: a path, or `-` for standard input.
-public struct InputPath: Sendable, Equatable, CustomStringConvertible {
-    public let path: String
-    public init(_ path: String) { self.path = path }
-    public var isStandardInput: Bool { path == "-" }
-    public var description: String { isStandardInput ? "<stdin>" : path }
+package struct InputPath: Sendable, Equatable, CustomStringConvertible {
+    package let path: String
+    package init(_ path: String) { self.path = path }
+    package var isStandardInput: Bool { path == "-" }
+    package var description: String { isStandardInput ? "<stdin>" : path }
 }
 
 /// Why an input could not be read. Messages name the file.
-public struct InputError: Error, Sendable, CustomStringConvertible {
+package struct InputError: Error, Sendable, CustomStringConvertible {
     // path and reason are public so callers can rephrase
-    public let path: String
-    public let reason: String
-    public var description: String { "\(path): \(reason)" }
+    package let path: String
+    package let reason: String
+    package var description: String { "\(path): \(reason)" }
 }
 
 /// One open input: a file's descriptor, or standard input. An input is opened once and
@@ -25,15 +25,15 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 /// the records — because a pipe or FIFO (`<(cmd)`, `/dev/stdin`, `mkfifo`) yields its
 /// bytes only once: a second open would lose what the first read, or wait forever for a
 /// writer that has gone.
-public final class OpenInput {
-    public let input: InputPath
+package final class OpenInput {
+    package let input: InputPath
     let fd: Int32
     private let ownsDescriptor: Bool
     /// The size of a regular file; nil for standard input, pipes and devices, whose size
     /// is known only once they end.
-    public let regularFileSize: Int?
+    package let regularFileSize: Int?
 
-    public init(_ input: InputPath) throws(InputError) {
+    package init(_ input: InputPath) throws(InputError) {
         self.input = input
         var info = stat()
         if input.isStandardInput {
@@ -81,7 +81,7 @@ public final class OpenInput {
     }
 
     /// The next `count` bytes, fewer only where the input ends.
-    public func read(upTo count: Int) throws(InputError) -> [UInt8] {
+    package func read(upTo count: Int) throws(InputError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
@@ -98,7 +98,7 @@ public final class OpenInput {
     /// when over `maxBytes` in all — a regular file before any of it is read. With
     /// `refusingBinary`, also refused at the first NUL byte, which no JSON text holds: a
     /// device such as /dev/zero is then given up at once, not after `maxBytes` of it.
-    public func readRest(after prefix: [UInt8] = [], maxBytes: Int, refusingBinary: Bool = false) throws(InputError) -> [UInt8] {
+    package func readRest(after prefix: [UInt8] = [], maxBytes: Int, refusingBinary: Bool = false) throws(InputError) -> [UInt8] {
         if let size = regularFileSize, size > maxBytes { throw InputFile.tooLarge(input, maxBytes: maxBytes) }
         if refusingBinary, let nul = prefix.firstIndex(of: 0) { throw InputFile.binary(input, at: nul) }
         var bytes = prefix
@@ -117,8 +117,8 @@ public final class OpenInput {
 
 /// Reads whole inputs into memory, with a size cap so a huge file is refused with a
 /// message instead of exhausting memory.
-public enum InputFile {
-    public static func readAll(_ input: InputPath, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
+package enum InputFile {
+    package static func readAll(_ input: InputPath, maxBytes: Int = 1 << 30) throws(InputError) -> [UInt8] {
         try OpenInput(input).readRest(maxBytes: maxBytes)
     }
 

@@ -7,8 +7,8 @@ import Darwin
 /// Streams a file line by line in fixed-size chunks, so memory holds one line at a time
 /// (plus one chunk) no matter how large the file is. A line over `maxLineBytes` is not
 /// kept: the reader reports it as overlong, skips to its end and goes on.
-public final class LineReader {
-    public enum Line<Bytes> {
+package final class LineReader {
+    package enum Line<Bytes> {
         /// A complete line without its terminator ("\n" or "\r\n").
         case text(lineNumber: Int, bytes: Bytes)
         /// A line longer than the limit; its content was dropped.
@@ -34,15 +34,15 @@ public final class LineReader {
     /// `buffer`, so a refill reads into a new buffer instead of reusing this one.
     private var linesAreShared = false
     /// Bytes read from the input, `prefix` included.
-    public private(set) var bytesRead = 0
+    package private(set) var bytesRead = 0
 
-    public convenience init(_ input: InputPath, maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20) throws(InputError) {
+    package convenience init(_ input: InputPath, maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20) throws(InputError) {
         self.init(try OpenInput(input), maxLineBytes: maxLineBytes, chunkSize: chunkSize)
     }
 
     /// Reads lines from `source`, starting with `prefix`: bytes already read from it (to
     /// sniff its kind), which a pipe cannot give again.
-    public init(_ source: OpenInput, prefix: [UInt8] = [], maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20) {
+    package init(_ source: OpenInput, prefix: [UInt8] = [], maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20) {
         self.source = source
         self.maxLineBytes = maxLineBytes
         buffer = [UInt8](repeating: 0, count: max(chunkSize, 4096, prefix.count))
@@ -53,7 +53,7 @@ public final class LineReader {
 
     /// Calls `body` for every line, its bytes valid only during the call; stops early
     /// when `body` returns false.
-    public func forEachLine(_ body: (Line<UnsafeBufferPointer<UInt8>>) throws -> Bool) throws {
+    package func forEachLine(_ body: (Line<UnsafeBufferPointer<UInt8>>) throws -> Bool) throws {
         try forEachRange { line in
             try buffer.withUnsafeBufferPointer { all in try body(line.withBytes { UnsafeBufferPointer(rebasing: all[$0]) }) }
         }
@@ -65,7 +65,7 @@ public final class LineReader {
     ///
     /// Why: copying each line into an array of its own cost a malloc, a copy and a
     /// free per record, 2% of `validate`'s CPU time on the 1M-node benchmark.
-    public func forEachLineSlice(_ body: (Line<ArraySlice<UInt8>>) throws -> Bool) throws {
+    package func forEachLineSlice(_ body: (Line<ArraySlice<UInt8>>) throws -> Bool) throws {
         linesAreShared = true
         defer { linesAreShared = false }
         try forEachRange { line in try body(line.withBytes { buffer[$0] }) }

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// Reads the records out of one JSON document, whatever export shape it has:
@@ -7,8 +8,8 @@ import RedoCore
 /// - an object mapping node id → node, as a Firestore collection export (`file#<id>`); the
 ///   key must equal the node's id;
 /// - a nested export `{"users": {uid: {"changes": {id: node}}}}` (`file#users/<uid>/changes/<id>`).
-public enum ExportShapes {
-    public enum Shape: String, Sendable {
+package enum ExportShapes {
+    package enum Shape: String, Sendable {
         case node, array, idMap = "id-map", nestedExport = "nested-export"
 
         /// How a report names a document of this shape that holds no record; nil for a
@@ -26,7 +27,7 @@ public enum ExportShapes {
     /// Keys that only a node has at its top level.
     static let nodeKeys: Set<String> = ["version", "parents", "timestamp", "author", "action", "taskId", "data"]
 
-    public static func shape(of value: JSONValue) -> Shape {
+    package static func shape(of value: JSONValue) -> Shape {
         switch value {
         case .array: return .array
         case let .object(object):
@@ -38,7 +39,7 @@ public enum ExportShapes {
         }
     }
 
-    public static func records(of value: JSONValue, file: Int32) -> [InputRecord] {
+    package static func records(of value: JSONValue, file: Int32) -> [InputRecord] {
         switch (shape(of: value), value) {
         case let (.array, .array(elements)):
             return elements.enumerated().map { InputRecord(source: RecordSource(file: file, line: 0, key: String($0.offset)), content: .value($0.element), storedUnder: nil) }

@@ -1,14 +1,15 @@
 import Foundation
 import RedoCrypto
+import RedoJSON
 
 /// One input the user named (or that a directory walk found).
-public struct InputFileRef: Sendable, Equatable {
-    public let path: String
+package struct InputFileRef: Sendable, Equatable {
+    package let path: String
     /// How the path is shown in reports (as given, or relative to the walked directory).
-    public let display: String
-    public var isStandardInput: Bool { path == "-" }
+    package let display: String
+    package var isStandardInput: Bool { path == "-" }
     /// `.jsonl`/`.ndjson` files are streamed line by line.
-    public var isJSONLines: Bool { path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
+    package var isJSONLines: Bool { path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
 
     /// The file's size on disk, for the progress line's total; 0 for stdin and for what
     /// cannot be examined (reading it says why).
@@ -20,10 +21,10 @@ public struct InputFileRef: Sendable, Equatable {
 }
 
 /// A problem with an input as a whole (it could not be read at all).
-public struct InputProblem: Sendable, Equatable, CustomStringConvertible {
-    public let path: String
-    public let message: String
-    public var description: String { "\(path): \(message)" }
+package struct InputProblem: Sendable, Equatable, CustomStringConvertible {
+    package let path: String
+    package let message: String
+    package var description: String { "\(path): \(message)" }
 }
 
 /// Expands PATH operands: files as given, directories walked recursively for
@@ -31,10 +32,10 @@ public struct InputProblem: Sendable, Equatable, CustomStringConvertible {
 /// A regular file reached twice (named twice, named and walked, through a symlink or a
 /// hard link) is listed once, where it first appears: read twice, every record would be
 /// its own duplicate, and two inputs would share one name.
-public enum InputFiles {
-    public static let extensions = [".json", ".jsonl", ".ndjson"]
+package enum InputFiles {
+    package static let extensions = [".json", ".jsonl", ".ndjson"]
 
-    public static func expand(_ operands: [String]) -> (files: [InputFileRef], problems: [InputProblem]) {
+    package static func expand(_ operands: [String]) -> (files: [InputFileRef], problems: [InputProblem]) {
         var files: [InputFileRef] = []
         var problems: [InputProblem] = []
         var listed = Set<FileIdentity>()

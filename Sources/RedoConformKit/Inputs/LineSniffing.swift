@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// Tells JSON Lines from one JSON document when the file name does not say: standard
 /// input, a pipe, a `.json` file.

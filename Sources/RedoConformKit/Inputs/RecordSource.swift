@@ -1,22 +1,23 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// Where a record came from, kept compact (a million records are a million of these):
 /// the file's index and either a line number or an export key.
-public struct RecordSource: Sendable {
-    public let file: Int32
-    public let line: Int32
+package struct RecordSource: Sendable {
+    package let file: Int32
+    package let line: Int32
     /// The key (or index path) inside a JSON document; nil for JSON Lines.
-    public let key: String?
+    package let key: String?
 
-    public init(file: Int32, line: Int32, key: String? = nil) {
+    package init(file: Int32, line: Int32, key: String? = nil) {
         self.file = file
         self.line = line
         self.key = key
     }
 
     /// "file:line" for JSON Lines, "file#key" inside a document, "file" for a whole file.
-    public func text(files: [InputFileRef]) -> String {
+    package func text(files: [InputFileRef]) -> String {
         let name = files[Int(file)].display
         if let key { return key.isEmpty ? name : "\(name)#\(key)" }
         return "\(name):\(line)"
@@ -25,7 +26,7 @@ public struct RecordSource: Sendable {
 
 /// A record ready to be checked: its bytes (JSON Lines, a whole file) or an already parsed
 /// value (an element of an export document).
-public enum RecordContent: Sendable {
+package enum RecordContent: Sendable {
     /// A slice, so that a JSON Lines record can share the chunk it was read into.
     case bytes(ArraySlice<UInt8>)
     case value(JSONValue)
@@ -33,9 +34,9 @@ public enum RecordContent: Sendable {
     case finding(Finding)
 }
 
-public struct InputRecord: Sendable {
-    public let source: RecordSource
-    public let content: RecordContent
+package struct InputRecord: Sendable {
+    package let source: RecordSource
+    package let content: RecordContent
     /// For map exports: the key the node is stored under, which must be its id.
-    public let storedUnder: String?
+    package let storedUnder: String?
 }

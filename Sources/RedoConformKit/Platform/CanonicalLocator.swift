@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// Maps a byte offset in a canonical document back to the JSON path of the innermost

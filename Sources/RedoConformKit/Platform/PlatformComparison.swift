@@ -1,14 +1,15 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// One platform's outputs file.
-public struct PlatformOutputs: Sendable {
-    public let name: String
-    public let implementation: String
-    public let file: String
-    public let results: [String: JSONObject]
+package struct PlatformOutputs: Sendable {
+    package let name: String
+    package let implementation: String
+    package let file: String
+    package let results: [String: JSONObject]
 
-    public static func load(_ path: String) throws(InputError) -> PlatformOutputs {
+    package static func load(_ path: String) throws(InputError) -> PlatformOutputs {
         let bytes = try InputFile.readAll(InputPath(path))
         let value: JSONValue
         do { value = try JSONReader.parse(bytes) } catch { throw InputError(path: path, reason: "not I-JSON: \(error)") }
@@ -29,7 +30,7 @@ public struct PlatformOutputs: Sendable {
 }
 
 /// How one platform's result for one vector compares with the reference.
-public enum CellStatus: String, Sendable, Comparable {
+package enum CellStatus: String, Sendable, Comparable {
     case agree = "ok"
     /// An optional result (a log's state hash) the platform did not produce: never a
     /// failure, and never counted as agreement either.
@@ -39,17 +40,17 @@ public enum CellStatus: String, Sendable, Comparable {
     case missing
     case drift = "DRIFT"
 
-    public static func < (a: CellStatus, b: CellStatus) -> Bool {
+    package static func < (a: CellStatus, b: CellStatus) -> Bool {
         let order: [CellStatus] = [.agree, .notProduced, .platformDependent, .missing, .drift]
         return order.firstIndex(of: a)! < order.firstIndex(of: b)!
     }
 }
 
-public struct Cell: Sendable {
-    public var status: CellStatus = .agree
+package struct Cell: Sendable {
+    package var status: CellStatus = .agree
     /// Short tag for the matrix (ok, -, CANON, HASH, SIG, VERDICT, dependent, missing, error, STATE).
-    public var tag = "ok"
-    public var details: [String] = []
+    package var tag = "ok"
+    package var details: [String] = []
 
     mutating func fail(_ newStatus: CellStatus, _ newTag: String, _ detail: String) {
         if status < newStatus || status == .agree {
@@ -60,22 +61,22 @@ public struct Cell: Sendable {
     }
 }
 
-public struct VectorRow: Sendable {
-    public let id: String
-    public let kind: String
-    public let comment: String
-    public let cells: [Cell]
+package struct VectorRow: Sendable {
+    package let id: String
+    package let kind: String
+    package let comment: String
+    package let cells: [Cell]
     /// Platforms (by name, reference included) grouped by identical canonical bytes,
     /// when they do not all agree.
-    public let groups: [[String]]
+    package let groups: [[String]]
 }
 
 /// Compares platform outputs with redo-conform's own results, vector by vector.
-public struct PlatformComparison {
-    public let inputs: JSONValue
-    public let reference: [String: JSONObject]
+package struct PlatformComparison {
+    package let inputs: JSONValue
+    package let reference: [String: JSONObject]
 
-    public init(inputs: JSONValue) {
+    package init(inputs: JSONValue) {
         self.inputs = inputs
         var results: [String: JSONObject] = [:]
         for member in PlatformReference.outputs(for: inputs).objectValue?["results"]?.objectValue?.members ?? [] {
@@ -84,7 +85,7 @@ public struct PlatformComparison {
         reference = results
     }
 
-    public func rows(_ platforms: [PlatformOutputs]) -> [VectorRow] {
+    package func rows(_ platforms: [PlatformOutputs]) -> [VectorRow] {
         var rows: [VectorRow] = []
         let root = inputs.objectValue ?? JSONObject()
         for kind in ["canonicalization", "nodes", "signatures", "logs"] {

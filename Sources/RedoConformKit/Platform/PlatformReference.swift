@@ -1,12 +1,13 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// redo-conform's own results for the platform inputs, in the outputs format: the
 /// reference every platform is compared with.
-public enum PlatformReference {
-    public static let platformName = "redo-conform"
+package enum PlatformReference {
+    package static let platformName = "redo-conform"
 
-    public static func outputs(for inputs: JSONValue) -> JSONValue {
+    package static func outputs(for inputs: JSONValue) -> JSONValue {
         var results: [JSONMember] = []
         let root = inputs.objectValue ?? JSONObject()
         for entry in root["canonicalization"]?.arrayValue ?? [] {

@@ -1,13 +1,15 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
+import RedoFixtures
 
 /// The machine report (format `redo-conform/validation-report`, version 1), documented in
 /// the README. Records appear in input order; keys in a fixed order; written as a stream.
-public enum JSONReport {
-    public static let format = "redo-conform/validation-report"
-    public static let version = 1
+package enum JSONReport {
+    package static let format = "redo-conform/validation-report"
+    package static let version = 1
 
-    public static func write(_ result: ValidationResult, profile: ValidationProfile, to sink: inout ReportSink) {
+    package static func write(_ result: ValidationResult, profile: ValidationProfile, to sink: inout ReportSink) {
         let summary = ReportSummary(result)
         let byCode = JSONObject(summary.byCode.keys.sorted().map { JSONMember(key: $0.rawValue, value: .number(Double(summary.byCode[$0]!))) })
         let head = JSONObject([

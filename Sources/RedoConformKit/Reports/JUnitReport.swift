@@ -4,8 +4,8 @@ import RedoCore
 /// record; a rejected record is a failure carrying its code, rule and message; a
 /// duplicate record is skipped; a record's warnings are its test case's output; an
 /// input problem (unreadable, or holding no record) is an error.
-public enum JUnitReport {
-    public static func write(_ result: ValidationResult, to sink: inout ReportSink) {
+package enum JUnitReport {
+    package static func write(_ result: ValidationResult, to sink: inout ReportSink) {
         var byFile: [Int32: [Int]] = [:]
         for index in result.verdict.records.indices { byFile[result.sources[index].file, default: []].append(index) }
         let records = result.verdict.records

@@ -1,18 +1,18 @@
 import RedoCore
 
 /// The counts every report format shows.
-public struct ReportSummary: Sendable, Equatable {
-    public var records = 0
+package struct ReportSummary: Sendable, Equatable {
+    package var records = 0
     /// Distinct ids claimed by the records (a record without a string id counts alone).
-    public var nodes = 0
-    public var valid = 0
-    public var rejected = 0
-    public var duplicates = 0
+    package var nodes = 0
+    package var valid = 0
+    package var rejected = 0
+    package var duplicates = 0
     /// Rejected records by primary code.
-    public var byCode: [ErrorCode: Int] = [:]
-    public var warnings = 0
+    package var byCode: [ErrorCode: Int] = [:]
+    package var warnings = 0
 
-    public init(_ result: ValidationResult) {
+    package init(_ result: ValidationResult) {
         for (index, record) in result.verdict.records.enumerated() {
             records += 1
             if case .claims(nil, _) = result.identities[index] { nodes += 1 } // no id: a node of its own
@@ -31,23 +31,23 @@ public struct ReportSummary: Sendable, Equatable {
 
 /// Where a report goes, written in chunks (a million-record JSON report is never one
 /// string in memory).
-public struct ReportSink {
+package struct ReportSink {
     private var buffer: [UInt8] = []
     private let flushBytes: ([UInt8]) -> Void
 
-    public init(_ flushBytes: @escaping ([UInt8]) -> Void) { self.flushBytes = flushBytes }
+    package init(_ flushBytes: @escaping ([UInt8]) -> Void) { self.flushBytes = flushBytes }
 
-    public mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public mutating func write(bytes: [UInt8]) {
+    package mutating func write(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public mutating func flush() {
+    package mutating func flush() {
         guard !buffer.isEmpty else { return }
         flushBytes(buffer)
         buffer.removeAll(keepingCapacity: true)

@@ -1,4 +1,6 @@
 import RedoCrypto
+import RedoJSON
+import RedoText
 import RedoCore
 
 /// The human report: rejected records grouped by task, one line each (source, id prefix,
@@ -9,11 +11,11 @@ import RedoCore
 /// would obey or read as a new line (`MessageText.displayed`) before painting: a taskId,
 /// id, file name or message from the input can neither forge a report line nor send an
 /// escape sequence, and the only escapes in the report are the colours painted here.
-public struct TextReport {
-    public var color = false
-    public var quiet = false
+package struct TextReport {
+    package var color = false
+    package var quiet = false
 
-    public init(color: Bool = false, quiet: Bool = false) {
+    package init(color: Bool = false, quiet: Bool = false) {
         self.color = color
         self.quiet = quiet
     }
@@ -25,7 +27,7 @@ public struct TextReport {
         return "\u{1B}[\(code)m\(shown)\u{1B}[0m"
     }
 
-    public func write(_ result: ValidationResult, to sink: inout ReportSink) {
+    package func write(_ result: ValidationResult, to sink: inout ReportSink) {
         let summary = ReportSummary(result)
         for problem in result.problems {
             sink.write(show("error", "1;31") + show(": \(problem)") + "\n")

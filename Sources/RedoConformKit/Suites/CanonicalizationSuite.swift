@@ -1,12 +1,13 @@
 import RedoCrypto
+import RedoJSON
 
 /// `canonicalization/rfc8785`: every `input/X.json` must canonicalize to exactly the
 /// bytes of `output/X.json` (and of `outhex/X.txt`), and the output must be a fixed point.
-public struct CanonicalizationSuite: VectorSuite {
-    public let folder = "canonicalization/rfc8785"
-    public init() {}
+package struct CanonicalizationSuite: VectorSuite {
+    package let folder = "canonicalization/rfc8785"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         var result = SuiteResult(name: folder)
         let names = root.files(in: folder + "/input", suffix: ".json")
         if names.isEmpty { result.abort("no input/*.json files") }

@@ -1,11 +1,12 @@
 import RedoCrypto
+import RedoJSON
 
 /// `ed25519/rfc8032`: RFC 8032 section 7.1 — keys from seeds, signatures byte-identical.
-public struct RFC8032Suite: VectorSuite {
-    public let folder = "ed25519/rfc8032"
-    public init() {}
+package struct RFC8032Suite: VectorSuite {
+    package let folder = "ed25519/rfc8032"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         root.files(in: folder, suffix: ".json").map { name in
             SuiteResult.collecting("\(folder)/\(name)") { result in
                 let file = try root.json("\(folder)/\(name)")
@@ -33,11 +34,11 @@ public struct RFC8032Suite: VectorSuite {
 /// `ed25519/wycheproof`: Wycheproof EddsaVerify files — "valid" verifies, "invalid" is
 /// rejected. "acceptable" cases (none in the shipped file) pass with either verdict,
 /// as Wycheproof defines, and are counted in the message.
-public struct WycheproofSuite: VectorSuite {
-    public let folder = "ed25519/wycheproof"
-    public init() {}
+package struct WycheproofSuite: VectorSuite {
+    package let folder = "ed25519/wycheproof"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         root.files(in: folder, suffix: ".json").map { name in
             SuiteResult.collecting("\(folder)/\(name)") { result in
                 let file = try root.json("\(folder)/\(name)")

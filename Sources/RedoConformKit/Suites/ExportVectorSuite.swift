@@ -1,13 +1,14 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// `exports/`: each file, validated alone through the same reader `validate` uses, must
 /// yield exactly the listed records (by source) with the listed verdicts.
-public struct ExportVectorSuite: VectorSuite {
-    public let folder = "exports"
-    public init() {}
+package struct ExportVectorSuite: VectorSuite {
+    package let folder = "exports"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         [SuiteResult.collecting("exports/manifest.json") { result in
             let manifest = try root.json("exports/manifest.json")
             let files = manifest.objectValue?["files"]?.arrayValue ?? []

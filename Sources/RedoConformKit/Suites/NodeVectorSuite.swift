@@ -1,13 +1,14 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// `nodes/`: each case's file validated alone (node-level rules) must get the verdict
 /// its manifest names: status, primary code, and a finding of the named rule.
-public struct NodeVectorSuite: VectorSuite {
-    public let folder = "nodes"
-    public init() {}
+package struct NodeVectorSuite: VectorSuite {
+    package let folder = "nodes"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         [SuiteResult.collecting("nodes/manifest.json") { result in
             let manifest = try root.json("nodes/manifest.json")
             let cases = manifest.objectValue?["cases"]?.arrayValue ?? []
@@ -34,11 +35,11 @@ public struct NodeVectorSuite: VectorSuite {
 
 /// `logs/`: each scenario's JSON Lines validated as one log; every record's verdict must
 /// match the manifest.
-public struct LogVectorSuite: VectorSuite {
-    public let folder = "logs"
-    public init() {}
+package struct LogVectorSuite: VectorSuite {
+    package let folder = "logs"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         [SuiteResult.collecting("logs/manifest.json") { result in
             let manifest = try root.json("logs/manifest.json")
             let scenarios = manifest.objectValue?["scenarios"]?.arrayValue ?? []

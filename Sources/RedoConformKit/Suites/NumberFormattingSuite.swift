@@ -1,14 +1,15 @@
 import RedoCrypto
+import RedoJSON
 
 /// `numbers/*.txt`: lines `<hex bits>,<ECMAScript String(x)>` as written by node (the
 /// format of the RFC author's 100-million-number file; hex may be unpadded). Each double
 /// must print exactly like JavaScript and its JavaScript text must read back to the
 /// same double.
-public struct NumberFormattingSuite: VectorSuite {
-    public let folder = "numbers"
-    public init() {}
+package struct NumberFormattingSuite: VectorSuite {
+    package let folder = "numbers"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         root.files(in: folder, suffix: ".txt").map { name in
             SuiteResult.collecting("\(folder)/\(name)") { result in
                 try Self.checkLines(InputPath(root.url("\(folder)/\(name)")), into: &result)
@@ -19,7 +20,7 @@ public struct NumberFormattingSuite: VectorSuite {
     /// Streams the lines, so a 100-million-line file (or pipe) needs no memory. Throws
     /// when the input cannot be read: an unread stream has not been checked, which is
     /// not the same as a failed check (`check --numbers` exits 2 for it, not 1).
-    public static func checkLines(_ input: InputPath, into result: inout SuiteResult) throws {
+    package static func checkLines(_ input: InputPath, into result: inout SuiteResult) throws {
         let reader = try LineReader(input, maxLineBytes: 4096)
         var scratch: [UInt8] = []
         try reader.forEachLine { line in

@@ -1,13 +1,14 @@
 import RedoCrypto
+import RedoJSON
 
 /// `platform/`: the shipped reference outputs (`expected.json`) still agree with what
 /// redo-conform computes for `inputs.json`, vector by vector, and the recorded outputs of
 /// the iOS client's canonicalization are flagged as drift (they must never pass).
-public struct PlatformVectorSuite: VectorSuite {
-    public let folder = "platform"
-    public init() {}
+package struct PlatformVectorSuite: VectorSuite {
+    package let folder = "platform"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         [SuiteResult.collecting("platform/expected.json") { result in
             let inputs = try root.json("platform/inputs.json")
             let comparison = PlatformComparison(inputs: inputs)

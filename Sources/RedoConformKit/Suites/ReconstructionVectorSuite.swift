@@ -1,13 +1,14 @@
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// `reconstruction/`: each scenario's log, validated and reconstructed, must give exactly
 /// the bytes of its `.state.json`, and satisfy the scenario's assertions.
-public struct ReconstructionVectorSuite: VectorSuite {
-    public let folder = "reconstruction"
-    public init() {}
+package struct ReconstructionVectorSuite: VectorSuite {
+    package let folder = "reconstruction"
+    package init() {}
 
-    public func run(root: VectorRoot) -> [SuiteResult] {
+    package func run(root: VectorRoot) -> [SuiteResult] {
         [SuiteResult.collecting("reconstruction/manifest.json") { result in
             let manifest = try root.json("reconstruction/manifest.json")
             let scenarios = manifest.objectValue?["scenarios"]?.arrayValue ?? []

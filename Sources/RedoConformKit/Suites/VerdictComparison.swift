@@ -1,5 +1,6 @@
 import RedoCore
 import RedoCrypto
+import RedoJSON
 
 /// Compares a record's verdict with a vector's expectation and explains any difference.
 enum VerdictComparison {

@@ -13,7 +13,7 @@ import Foundation
 /// counting records read would reach 100% seconds early, and a short log read in under a
 /// second would show no line at all while its signatures still took several. The line is
 /// drawn by its own thread, so it keeps moving while the reader waits or the log rules run.
-public final class ProgressMeter: @unchecked Sendable {
+package final class ProgressMeter: @unchecked Sendable {
     // @unchecked: the counters are guarded by `condition`; the line on screen
     // (`write`, `shownWidth`) by `screen`, taken by the drawing thread, by `finish` and by
     // `clearing`.
@@ -48,14 +48,14 @@ public final class ProgressMeter: @unchecked Sendable {
     /// - Parameters:
     ///   - delay: seconds of work before the first line (nothing is drawn for shorter work).
     ///   - interval: seconds between redraws.
-    public init(write: @escaping (String) -> Void, delay: Double = 1, interval: Double = 0.2) {
+    package init(write: @escaping (String) -> Void, delay: Double = 1, interval: Double = 0.2) {
         self.write = write
         self.delay = delay
         self.interval = interval
     }
 
     /// A meter on stderr when it is a terminal, else nil.
-    public static func forTerminal(console: Console) -> ProgressMeter? {
+    package static func forTerminal(console: Console) -> ProgressMeter? {
         isatty(2) == 1 ? ProgressMeter(write: console.writeErr) : nil
     }
 

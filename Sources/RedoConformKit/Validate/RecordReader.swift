@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// Turns one input file into records. JSON Lines are streamed (memory holds one batch of

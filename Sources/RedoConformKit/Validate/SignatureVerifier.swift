@@ -1,5 +1,6 @@
 import Foundation
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
 /// Verifies deferred signatures on background threads while the rest of the run goes on.

@@ -6,39 +6,38 @@ import Darwin
 import Dispatch
 import Foundation
 import RedoCrypto
+import RedoJSON
 import RedoCore
 
-public struct ValidationOptions: Sendable {
-    public var profile: ValidationProfile = .synced
+package struct ValidationOptions: Sendable {
+    package var profile: ValidationProfile = .synced
     /// Threads for node-level checks (signature verification dominates and scales).
-    public var jobs: Int = ValidationOptions.defaultJobs
+    package var jobs: Int = ParallelMap.availableCores
     /// One record (a JSON Lines line) at most this large; larger ones are a finding.
-    public var maxRecordBytes: Int = 16 << 20
+    package var maxRecordBytes: Int = 16 << 20
     /// One JSON document (a whole .json file) at most this large; larger files are refused.
-    public var maxDocumentBytes: Int = 1 << 30
+    package var maxDocumentBytes: Int = 1 << 30
     /// Records checked per parallel batch: bounds memory on streamed input.
-    public var batchSize: Int = 8192
+    package var batchSize: Int = 8192
     /// Records per run at most (each costs a few hundred bytes until the log rules are
     /// done); the rest of the input is not read, and the run says so.
-    public var maxRecords: Int = 20_000_000
+    package var maxRecords: Int = 20_000_000
     /// Signatures verified behind the other checks at most (each holds a canonical body,
     /// its signature and key: about 0.9 KB in all): enough for the other core to keep
     /// verifying while the log rules of a million-record log run on one. Measured on the
     /// 1M benchmark log: 64k left one core idle for the last second (1.6% slower wall
     /// time); 128k costs 60 MB more at the peak; 160k gained nothing more.
-    public var maxSignatureBacklog: Int = 128 * 1024
+    package var maxSignatureBacklog: Int = 128 * 1024
 
-    public init() {}
-
-    public static var defaultJobs: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    package init() {}
 
     /// What `--jobs` accepts. Each job is a thread with its own batch of records in
     /// flight: 100,000 jobs took over 30 s and 345 MB before checking anything, and no
     /// machine this runs on gains from more threads than 1024.
-    public static let jobsRange = 1...1024
+    package static let jobsRange = 1...1024
 
     /// The usage error for a `--jobs` or `--max-records` value (nil: not given, or fine).
-    public static func usageProblem(jobs: Int?, maxRecords: Int? = nil) -> String? {
+    package static func usageProblem(jobs: Int?, maxRecords: Int? = nil) -> String? {
         if let jobs, !jobsRange.contains(jobs) {
             return "--jobs must be \(jobsRange.lowerBound)…\(jobsRange.upperBound), got \(jobs)"
         }
@@ -50,21 +49,21 @@ public struct ValidationOptions: Sendable {
 }
 
 /// Everything `validate` learned: per record, where it came from and its verdict.
-public struct ValidationResult: Sendable {
-    public let files: [InputFileRef]
-    public let problems: [InputProblem]
-    public let sources: [RecordSource]
+package struct ValidationResult: Sendable {
+    package let files: [InputFileRef]
+    package let problems: [InputProblem]
+    package let sources: [RecordSource]
     /// Parallel to `sources`: what each record claims to be (for reports).
     let identities: [RecordIdentity]
-    public let verdict: LogVerdict
+    package let verdict: LogVerdict
 
-    public func source(_ record: Int) -> String { sources[record].text(files: files) }
+    package func source(_ record: Int) -> String { sources[record].text(files: files) }
     /// The id text a record claims, if it has a string id.
-    public func claimedId(_ record: Int) -> String? { identities[record].id }
+    package func claimedId(_ record: Int) -> String? { identities[record].id }
     /// The taskId text a record claims, if it has a string taskId.
-    public func taskId(_ record: Int) -> String? { identities[record].task }
+    package func taskId(_ record: Int) -> String? { identities[record].task }
     /// For a duplicate record, the source of the record that stands for its node.
-    public func originalSource(ofDuplicate record: Int) -> String? {
+    package func originalSource(ofDuplicate record: Int) -> String? {
         verdict.duplicateOf[Int32(record)].map { source(Int($0)) }
     }
 }
@@ -96,16 +95,16 @@ enum RecordIdentity: Sendable {
 
 /// Reads every input, checks every record (node-level rules in parallel), then applies
 /// the log-level rules to all of them together: an export split over files is one log.
-public struct ValidationRun {
-    public let options: ValidationOptions
-    public var progress: ProgressMeter?
+package struct ValidationRun {
+    package let options: ValidationOptions
+    package var progress: ProgressMeter?
 
-    public init(options: ValidationOptions, progress: ProgressMeter? = nil) {
+    package init(options: ValidationOptions, progress: ProgressMeter? = nil) {
         self.options = options
         self.progress = progress
     }
 
-    public func run(_ operands: [String]) -> ValidationResult {
+    package func run(_ operands: [String]) -> ValidationResult {
         let (files, walkProblems) = InputFiles.expand(operands)
         var problems = walkProblems
         let validator = NodeValidator(profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// The nine REDO v1 actions.
 public enum Action: String, Sendable, CaseIterable, Comparable {

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// A node that passed every node-level check: its id is the hash of its body, its
 /// signature (if any) verifies, its fields have the right shapes. Holds only what the log

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// A node's payload, typed per action. Built only from payloads that passed validation.
 public enum Payload: Sendable {

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// The task metadata fields CREATE and UPDATE carry, and that replay and MERGE decide.
 public enum TaskField: String, Sendable, CaseIterable {

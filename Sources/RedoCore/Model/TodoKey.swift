@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// A todo of a task: todo ids are unique within their task only, so tables of todos are
 /// keyed by both.

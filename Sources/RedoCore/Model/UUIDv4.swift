@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// A lowercase UUID version 4 with hyphens (8-4-4-4-12 hex, version nibble 4, variant
 /// 8, 9, a or b): REDO's taskId and todoTaskId. Stored as its 128 bits, so comparing and

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// `author.userId`: 32 lowercase hex digits (the first 16 bytes of the public key), held
 /// as its 128 bits so a million nodes need no million strings. Numeric order is the order

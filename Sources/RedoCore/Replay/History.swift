@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// What the state at any valid node is, without storing a state per node.
 ///

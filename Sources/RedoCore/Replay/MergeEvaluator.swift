@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// Decides what a MERGE writes, following the spec's algorithm: compare each parent's
 /// state with the base's; a field no parent changed is left alone; for a changed field an

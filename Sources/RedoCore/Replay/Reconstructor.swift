@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// One task as the reconstruction presents it.
 public struct ReconstructedTask: Sendable {

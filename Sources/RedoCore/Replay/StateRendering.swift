@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// The reconstructed state as RFC 8785 canonical JSON, the form two platforms compare by
 /// hash (documented in PROTOCOL.md, "Reconstructed state"):

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// One todo as replay leaves it.
 public struct TodoState: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// A DELETE's deletedChain must hold exactly its ancestors (everything reachable through
 /// parents), each once; listing them root-first is expected, another order is a warning.

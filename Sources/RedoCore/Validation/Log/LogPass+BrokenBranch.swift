@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 // The broken-branch rules: X_ANCESTOR_REJECTED below a rejected node, X_AFTER_DELETE below
 // a DELETE, handed down with the nearest root causes.

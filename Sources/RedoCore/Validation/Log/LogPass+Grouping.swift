@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 // Records to nodes: which record stands for each id, which are duplicates, which failed,
 // and each task's original CREATE.

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 // The order the rules visit nodes in: parents first, then REDO's total order.
 extension LogPass {

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 // The log rules on one node, in processing order: parents (found, same task), lamport,
 // duplicate CREATE, todo references, deletedChain, MERGE base and semantics.

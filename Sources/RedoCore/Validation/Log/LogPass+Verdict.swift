@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 // The verdict of a pass: every record's, every node's, and the rejected ids.
 extension LogPass {

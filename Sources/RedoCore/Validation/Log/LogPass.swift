@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// One run of the log rules. Node state lives in arrays indexed by the node's position
 /// in `nodes`, so a million-node log costs a few flat arrays, not a million objects.

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// Log-level validation over all records of an export: deduplication by id, parents,
 /// lamport, duplicate CREATE, todo references, deletedChain, MERGE base, and the

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// What a record turned out to be.
 public enum RecordStatus: String, Sendable, Codable {

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// A binary min-heap of node positions ordered by REDO's total order.
 ///

@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// A node of the log pass, read in place from the pass's node storage.
 ///

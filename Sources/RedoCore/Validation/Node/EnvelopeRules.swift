@@ -1,4 +1,6 @@
 import RedoCrypto
+import RedoJSON
+import RedoText
 
 /// What the envelope checks could read. Fields stay nil where the record broke a rule.
 /// Ids, keys and times are read from their bytes; the text of the id and taskId is only

@@ -1,4 +1,6 @@
 import RedoCrypto
+import RedoJSON
+import RedoText
 
 /// Collects the findings of one record and offers the typed reads every rule file uses,
 /// each of which reports a precise finding when the value is not what it must be.

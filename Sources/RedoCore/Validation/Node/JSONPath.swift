@@ -1,4 +1,6 @@
 import RedoCrypto
+import RedoJSON
+import RedoText
 
 /// JSONPath-style locations for findings: `$.author.userId`, `$.data.payload.deletedChain[3]`,
 /// and `$["odd key"]` for keys that are not plain identifiers (non-ASCII escaped:

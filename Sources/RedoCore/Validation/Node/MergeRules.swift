@@ -1,4 +1,6 @@
 import RedoCrypto
+import RedoJSON
+import RedoText
 
 /// MERGE payload rules: `base`, `policy` and `resolutions`, each resolution checked
 /// against the field it names, so a MERGE that could never be applied is rejected when it

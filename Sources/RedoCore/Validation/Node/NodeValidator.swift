@@ -1,4 +1,5 @@
 import RedoCrypto
+import RedoJSON
 
 /// Whether a node must be signed.
 public enum ValidationProfile: String, Sendable, CaseIterable {

@@ -1,4 +1,6 @@
 import RedoCrypto
+import RedoJSON
+import RedoText
 
 /// The payload rules of every action: closed key sets, required keys, types and ranges,
 /// reserved names, extensions, and the typed `Payload` when everything holds.

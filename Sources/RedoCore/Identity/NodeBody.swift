@@ -1,0 +1,57 @@
+import RedoCrypto
+import RedoJSON
+
+/// The primitive every REDO check uses: a node's body is the node object without `id`
+/// and `signature`; its canonical bytes are hashed for the id and signed for the
+/// signature. The body is always taken from the JSON as received, never re-encoded from
+/// a typed model, so whatever a client wrote is exactly what gets hashed.
+public enum NodeBody {
+    /// Envelope keys that are not part of the hashed body.
+    public static let unhashedKeys: [JSONKey] = ["id", "signature"]
+
+    public static func canonicalBytes(of node: JSONObject) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        CanonicalJSON.append(node, excluding: unhashedKeys, to: &out)
+        return out
+    }
+
+    /// Parses a node document strictly and returns its body's canonical bytes.
+    public static func canonicalBytes(ofDocument document: [UInt8], limits: JSONLimits = .default) throws(NodeBodyError) -> [UInt8] {
+        let value: JSONValue
+        do { value = try JSONReader.parse(document, limits: limits) } catch { throw .syntax(error) }
+        guard case let .object(object) = value else { throw .notAnObject(found: value.typeName) }
+        return canonicalBytes(of: object)
+    }
+
+    public static func id(ofCanonicalBody body: [UInt8]) -> NodeID {
+        NodeID(digest: SHA256.hash(body))
+    }
+
+    public static func id(of node: JSONObject) -> NodeID {
+        id(ofCanonicalBody: canonicalBytes(of: node))
+    }
+
+    /// Signs the body: returns the id and signature a node should carry.
+    public static func seal(_ node: JSONObject, with key: Ed25519KeyPair) -> (id: NodeID, signature: Ed25519Signature) {
+        let body = canonicalBytes(of: node)
+        return (id(ofCanonicalBody: body), key.sign(body))
+    }
+
+    /// Whether `signature` is a valid signature of the node's body by `key`.
+    public static func verify(_ node: JSONObject, signature: Ed25519Signature, by key: Ed25519PublicKey) -> Bool {
+        Ed25519.verify(signature, of: canonicalBytes(of: node), by: key)
+    }
+}
+
+public enum NodeBodyError: Error, Sendable, CustomStringConvertible {
+    case syntax(JSONSyntaxError)
+    case notAnObject(found: String)
+
+    public var description: String {
+        switch self {
+        case let .syntax(error): return error.description
+        case let .notAnObject(found): return "a REDO node must be a JSON object, found \(found)"
+        }
+    }
+}

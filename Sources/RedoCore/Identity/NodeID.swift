@@ -1,0 +1,40 @@
+import RedoCrypto
+import RedoJSON
+
+/// A REDO node id: `sha256:` followed by 64 lowercase hex digits. The only way to make
+/// one is from valid text or from a digest, so holding a `NodeID` proves the form.
+public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public static let prefix = prefixText.description
+    private static let prefixText: StaticString = "sha256:"
+    public let digest: SHA256Digest
+
+    public init(digest: SHA256Digest) {
+        self.digest = digest
+    }
+
+    /// Parses strict id text; nil for any other spelling (uppercase, Base58, no prefix…).
+    public init?(_ text: String) {
+        var text = text
+        guard let parsed = text.withUTF8({ NodeID(utf8: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// The same, from the text's UTF-8 bytes.
+    public init?(utf8 units: UnsafeBufferPointer<UInt8>) {
+        guard units.count == 71, units[0] == 0x73, units[1] == 0x68, units[2] == 0x61, units[3] == 0x32, units[4] == 0x35,
+              units[5] == 0x36, units[6] == 0x3A else { return nil }
+        // Four big-endian words straight from the hex digits, no intermediate arrays.
+        guard let w0 = Hex.word(units, at: 7, digits: 16), let w1 = Hex.word(units, at: 23, digits: 16),
+              let w2 = Hex.word(units, at: 39, digits: 16), let w3 = Hex.word(units, at: 55, digits: 16) else { return nil }
+        digest = SHA256Digest(w0: w0, w1: w1, w2: w2, w3: w3)
+    }
+
+    public var text: String { digest.hex(after: Self.prefixText) }
+    public var description: String { text }
+
+    /// Dictionaries keyed by id hash its digest with `WordHash`.
+    public func _rawHashValue(seed: Int) -> Int { digest._rawHashValue(seed: seed) }
+
+    /// Ids sort as their text does (the prefix is shared, the hex is big-endian).
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.digest < rhs.digest }
+}
