@@ -48,7 +48,12 @@ package enum LogScale {
 
     package static func peakResidentBytes() -> Int {
         var usage = rusage()
+        #if os(Linux)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Int(usage.ru_maxrss) * 1024 // kilobytes on Linux
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss) // bytes on Darwin
+        #endif
     }
 }

@@ -16,6 +16,8 @@ import RedoCore
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 var arguments = Array(CommandLine.arguments.dropFirst())
