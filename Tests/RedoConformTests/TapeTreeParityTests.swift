@@ -42,7 +42,7 @@ final class TapeTreeParityTests: XCTestCase {
     func testTheFuzzSeedCorpus() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for target in ["json", "node"] {
-            let folder = root.appendingPathComponent("Scripts/fuzz/corpus/\(target)")
+            let folder = root.appendingPathComponent("FuzzTesting/Corpus/\(target)")
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
                 let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
                 assertParity(bytes, "\(target)/\(name)")
