@@ -14,7 +14,7 @@ package struct ValidationOptions: Sendable {
     /// Threads for node-level checks (signature verification dominates and scales).
     package var jobs: Int = ParallelMap.availableCores
     /// One record (a JSON Lines line) at most this large; larger ones are a finding.
-    package var maxRecordBytes: Int = 16 << 20
+    package var maxRecordBytes: Int = ProtocolLimits.recordBytes
     /// One JSON document (a whole .json file) at most this large; larger files are refused.
     package var maxDocumentBytes: Int = 1 << 30
     /// Records checked per parallel batch: bounds memory on streamed input.

@@ -18,6 +18,7 @@ package enum VectorGenerator {
 
     package static func files(seed: String) -> [GeneratedFile] {
         nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed) + platformFiles(seed: seed)
+            + [ProtocolTablesFile.file]
     }
 
     /// The platform exchange: the inputs every harness reads, and redo-conform's own

@@ -6,7 +6,7 @@ import RedoText
 /// reserved names, extensions, and the typed `Payload` when everything holds.
 enum PayloadRules {
     static let path = "$.data.payload"
-    static let maxPayloadBytes = 1_048_576
+    static let maxPayloadBytes = ProtocolLimits.payloadCanonicalBytes
     static let maxDaysToExtend: Int64 = 3_652_059
 
     /// Keys each action's payload may carry, and how many of them (listed first) are
