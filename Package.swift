@@ -49,7 +49,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "redo-bench", dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON"]),
-        .target(name: "RedoTestSupport", dependencies: ["RedoJSON"], path: "Tests/RedoTestSupport"),
+        .target(name: "RedoTestSupport", dependencies: ["RedoJSON", "RedoFixtures"], path: "Tests/RedoTestSupport"),
         .testTarget(name: "RedoTextTests", dependencies: ["RedoText"]),
         .testTarget(name: "RedoJSONTests", dependencies: ["RedoJSON", "RedoTestSupport"]),
         .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport"]),
