@@ -4,6 +4,7 @@
 public enum Hex {
     private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// `bytes` as lowercase hex, two digits per byte, most significant digit first.
     public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount * 2)
@@ -25,7 +26,7 @@ public enum Hex {
 
     /// The value of one lowercase hex digit, or nil.
     @inline(__always)
-    public static func lowercaseDigitValue(_ unit: UInt8) -> UInt8? {
+    package static func lowercaseDigitValue(_ unit: UInt8) -> UInt8? {
         switch unit {
         case 0x30...0x39: return unit - 0x30
         case 0x61...0x66: return unit - 0x61 + 10
@@ -44,7 +45,7 @@ public enum Hex {
     /// `count` (at most 16) lowercase hex digits from `units[start...]` as one big-endian
     /// number; nil when any of them is not a lowercase hex digit.
     @inline(__always)
-    public static func word(_ units: UnsafeBufferPointer<UInt8>, at start: Int, digits count: Int) -> UInt64? {
+    package static func word(_ units: UnsafeBufferPointer<UInt8>, at start: Int, digits count: Int) -> UInt64? {
         if count == 16 && start >= 0 && start + 16 <= units.count {
             guard let high = eightDigits(units, at: start), let low = eightDigits(units, at: start + 8) else { return nil }
             return UInt64(high) << 32 | UInt64(low)
@@ -80,18 +81,19 @@ public enum Hex {
     }
 
     /// Whether `text` is exactly `count` lowercase hex digits.
-    public static func isLowercase(_ text: String, count: Int) -> Bool {
+    package static func isLowercase(_ text: String, count: Int) -> Bool {
         text.utf8.count == count && text.utf8.allSatisfy { lowercaseDigitValue($0) != nil }
     }
 
-    /// Decodes lowercase hex; nil for anything else (uppercase included).
+    /// The bytes that lowercase hex `text` spells; nil for anything else: an odd length,
+    /// uppercase digits or any other character. The empty string decodes to no bytes.
     public static func decodeLowercase(_ text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { decodeLowercase(utf8: $0) }
     }
 
     /// Decodes lowercase hex from UTF-8 bytes, without intermediate copies.
-    public static func decodeLowercase(utf8 units: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    package static func decodeLowercase(utf8 units: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard units.count % 2 == 0 else { return nil }
         var invalid: UInt64 = 0
         let out = [UInt8](unsafeUninitializedCapacity: units.count / 2) { buffer, count in

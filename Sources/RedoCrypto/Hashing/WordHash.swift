@@ -8,7 +8,7 @@
 /// Every word goes through folded 64×64→128-bit multiplications with secret keys drawn
 /// once per process, so which keys collide cannot be known from the input. This is the
 /// construction of wyhash and foldhash: fast and well spread, not cryptographic.
-public enum WordHash {
+package enum WordHash {
     private static let keys: (UInt64, UInt64, UInt64, UInt64, UInt64) = {
         var random = SystemRandomNumberGenerator()
         return (random.next(), random.next(), random.next(), random.next(), random.next())
@@ -23,7 +23,7 @@ public enum WordHash {
 
     /// A hash of four words for a table with `seed` (`Hashable._rawHashValue(seed:)`'s).
     @inline(__always)
-    public static func hash(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64, seed: Int) -> Int {
+    package static func hash(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64, seed: Int) -> Int {
         let k = keys
         let mixed = fold(w0 ^ k.0, w1 ^ k.1 ^ UInt64(bitPattern: Int64(seed))) ^ fold(w2 ^ k.2, w3 ^ k.3)
         return Int(bitPattern: UInt(fold(mixed ^ k.4, 0x9E37_79B9_7F4A_7C15)))
@@ -31,7 +31,7 @@ public enum WordHash {
 
     /// The same for two words.
     @inline(__always)
-    public static func hash(_ w0: UInt64, _ w1: UInt64, seed: Int) -> Int {
+    package static func hash(_ w0: UInt64, _ w1: UInt64, seed: Int) -> Int {
         let k = keys
         let mixed = fold(w0 ^ k.0, w1 ^ k.1 ^ UInt64(bitPattern: Int64(seed)))
         return Int(bitPattern: UInt(fold(mixed ^ k.4, 0x9E37_79B9_7F4A_7C15)))

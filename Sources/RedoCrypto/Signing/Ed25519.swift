@@ -2,10 +2,14 @@ import CSodium
 
 /// Why key or signature material was refused.
 public enum Ed25519Error: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `what` (e.g. "an Ed25519 public key") has `actual` bytes instead of `expected`.
     case wrongLength(what: String, expected: Int, actual: Int)
+    /// `what` was given as text that is not lowercase hexadecimal of an even length.
     case notLowercaseHex(what: String)
+    /// libsodium could not allocate guarded memory for a key pair or derive it.
     case keyGenerationFailed
 
+    /// One line for people, e.g. "an Ed25519 seed must be 32 bytes, got 31".
     public var description: String {
         switch self {
         case let .wrongLength(what, expected, actual): return "\(what) must be \(expected) bytes, got \(actual)"
@@ -18,10 +22,12 @@ public enum Ed25519Error: Error, Equatable, Sendable, CustomStringConvertible {
 /// A raw 32-byte Ed25519 public key (RFC 8032 encoding), held inline: every record carries
 /// one to its verification, and a heap array each was two allocations per record.
 public struct Ed25519PublicKey: Hashable, Sendable {
+    /// The length of a public key in bytes: 32.
     public static let byteCount = 32
     /// The key's bytes in order, in memory (word k holds bytes 8k..<8k+8).
     private var storage = SIMD4<UInt64>()
 
+    /// The key's 32 bytes.
     public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
     /// Calls `body` with the key's 32 bytes.
@@ -29,6 +35,9 @@ public struct Ed25519PublicKey: Hashable, Sendable {
         Swift.withUnsafeBytes(of: storage, body)
     }
 
+    /// A key from its 32 raw bytes. Only the length is checked here; a key that is not a
+    /// valid curve point is refused when a signature is verified with it.
+    /// - Throws: `Ed25519Error.wrongLength` when `bytes` is not 32 bytes long.
     public init(bytes: [UInt8]) throws(Ed25519Error) {
         guard bytes.count == Self.byteCount else {
             throw .wrongLength(what: "an Ed25519 public key", expected: Self.byteCount, actual: bytes.count)
@@ -36,22 +45,25 @@ public struct Ed25519PublicKey: Hashable, Sendable {
         storage = SIMD4(copying: bytes)
     }
 
-    /// Parses 64 lowercase hex digits.
+    /// Parses 64 lowercase hex digits, REDO's `author.publicKey` form.
+    /// - Throws: `Ed25519Error.notLowercaseHex` for uppercase or other characters or an odd
+    ///   length, `Ed25519Error.wrongLength` for any other number of digits.
     public init(hex: String) throws(Ed25519Error) {
         guard let bytes = Hex.decodeLowercase(hex) else { throw .notLowercaseHex(what: "an Ed25519 public key") }
         try self.init(bytes: bytes)
     }
 
     /// 64 lowercase hex digits given as UTF-8 bytes; nil for anything else.
-    public init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
+    package init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
         guard let words = SIMD4<UInt64>(lowercaseHex: units) else { return nil }
         storage = words
     }
 
     /// The key's first 16 bytes (REDO's userId) as two big-endian words (`UserId.isPrefix`
     /// compares a parsed userId with them).
-    public var userIdWords: (high: UInt64, low: UInt64) { (UInt64(bigEndian: storage[0]), UInt64(bigEndian: storage[1])) }
+    package var userIdWords: (high: UInt64, low: UInt64) { (UInt64(bigEndian: storage[0]), UInt64(bigEndian: storage[1])) }
 
+    /// The key as 64 lowercase hex digits, REDO's `author.publicKey` form.
     public var hex: String { Hex.encode(bytes) }
 
     /// REDO's `author.userId`: the first 16 bytes of the key, i.e. the first 32 hex
@@ -61,10 +73,12 @@ public struct Ed25519PublicKey: Hashable, Sendable {
 
 /// A 64-byte detached Ed25519 signature (R ‖ S), held inline like the key.
 public struct Ed25519Signature: Hashable, Sendable {
+    /// The length of a signature in bytes: 64.
     public static let byteCount = 64
     /// The signature's bytes in order, in memory.
     private var storage = SIMD8<UInt64>()
 
+    /// The signature's 64 bytes.
     public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
     /// Calls `body` with the signature's 64 bytes.
@@ -72,6 +86,8 @@ public struct Ed25519Signature: Hashable, Sendable {
         Swift.withUnsafeBytes(of: storage, body)
     }
 
+    /// A signature from its 64 raw bytes (R then S). Only the length is checked here.
+    /// - Throws: `Ed25519Error.wrongLength` when `bytes` is not 64 bytes long.
     public init(bytes: [UInt8]) throws(Ed25519Error) {
         guard bytes.count == Self.byteCount else {
             throw .wrongLength(what: "an Ed25519 signature", expected: Self.byteCount, actual: bytes.count)
@@ -79,17 +95,21 @@ public struct Ed25519Signature: Hashable, Sendable {
         storage = SIMD8(copying: bytes)
     }
 
+    /// Parses 128 lowercase hex digits, REDO's `signature` form.
+    /// - Throws: `Ed25519Error.notLowercaseHex` for uppercase or other characters or an odd
+    ///   length, `Ed25519Error.wrongLength` for any other number of digits.
     public init(hex: String) throws(Ed25519Error) {
         guard let bytes = Hex.decodeLowercase(hex) else { throw .notLowercaseHex(what: "an Ed25519 signature") }
         try self.init(bytes: bytes)
     }
 
     /// 128 lowercase hex digits given as UTF-8 bytes; nil for anything else.
-    public init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
+    package init?(hexUTF8 units: UnsafeBufferPointer<UInt8>) {
         guard let words = SIMD8<UInt64>(lowercaseHex: units) else { return nil }
         storage = words
     }
 
+    /// The signature as 128 lowercase hex digits, REDO's `signature` form.
     public var hex: String { Hex.encode(bytes) }
 }
 
@@ -118,11 +138,16 @@ private extension SIMD where Scalar == UInt64 {
 /// swap, wiped when the pair is released).
 public final class Ed25519KeyPair: @unchecked Sendable {
     // @unchecked: the secret buffer is written once in init and only read afterwards.
+    /// The length of a seed in bytes: 32.
     public static let seedByteCount = 32
     private let secret: UnsafeMutablePointer<UInt8>
+    /// The public half, to publish as `author.publicKey`.
     public let publicKey: Ed25519PublicKey
 
-    /// Deterministic: the same 32-byte seed always gives the same pair (RFC 8032).
+    /// The pair derived from a 32-byte seed. Deterministic: the same seed always gives the
+    /// same pair (RFC 8032).
+    /// - Throws: `Ed25519Error.wrongLength` when `seed` is not 32 bytes long,
+    ///   `Ed25519Error.keyGenerationFailed` when libsodium cannot allocate the secret.
     public convenience init(seed: [UInt8]) throws(Ed25519Error) {
         guard seed.count == Self.seedByteCount else {
             throw .wrongLength(what: "an Ed25519 seed", expected: Self.seedByteCount, actual: seed.count)
@@ -131,6 +156,7 @@ public final class Ed25519KeyPair: @unchecked Sendable {
     }
 
     /// A fresh random pair from the operating system's generator.
+    /// - Throws: `Ed25519Error.keyGenerationFailed` when libsodium cannot make one.
     public static func random() throws(Ed25519Error) -> Ed25519KeyPair {
         try Ed25519KeyPair { pk, sk in crypto_sign_keypair(pk, sk) }
     }
@@ -161,7 +187,8 @@ public final class Ed25519KeyPair: @unchecked Sendable {
         return out
     }
 
-    /// Deterministic detached signature of `message`.
+    /// The deterministic (RFC 8032) detached signature of `message`: the same message
+    /// always gets the same signature.
     public func sign(_ message: UnsafeRawBufferPointer) -> Ed25519Signature {
         var signature = [UInt8](repeating: 0, count: Ed25519Signature.byteCount)
         signature.withUnsafeMutableBufferPointer { out in
@@ -174,6 +201,7 @@ public final class Ed25519KeyPair: @unchecked Sendable {
         return try! Ed25519Signature(bytes: signature) // length is fixed by construction
     }
 
+    /// The deterministic (RFC 8032) detached signature of `message`.
     public func sign(_ message: [UInt8]) -> Ed25519Signature {
         message.withUnsafeBytes { sign($0) }
     }
@@ -182,6 +210,9 @@ public final class Ed25519KeyPair: @unchecked Sendable {
 /// Verification with libsodium's strict rules: S < L, canonical non-small-order A and R,
 /// cofactorless equation. What libsodium accepts, every common verifier accepts.
 public enum Ed25519 {
+    /// Whether `signature` is `key`'s valid signature of `message` by libsodium's strict
+    /// rules. A key that is not a canonical curve point of large order never verifies.
+    /// `SignaturePortability` says why a signature that fails here may pass elsewhere.
     public static func verify(_ signature: Ed25519Signature, of message: UnsafeRawBufferPointer, by key: Ed25519PublicKey) -> Bool {
         requireSodium()
         // Lengths are guaranteed by the types: libsodium reads exactly 64 and 32 bytes.
@@ -196,6 +227,7 @@ public enum Ed25519 {
         }
     }
 
+    /// The same for a message held in an array.
     public static func verify(_ signature: Ed25519Signature, of message: [UInt8], by key: Ed25519PublicKey) -> Bool {
         message.withUnsafeBytes { verify(signature, of: $0, by: key) }
     }

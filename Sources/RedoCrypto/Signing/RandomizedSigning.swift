@@ -5,7 +5,7 @@ extension Ed25519KeyPair {
     /// one — what Apple's CryptoKit and Safari's WebCrypto produce. Two calls give two
     /// different signatures of the same message, both valid; fixtures use it to prove that
     /// checkers compare signatures by verification, not by bytes.
-    public func signRandomized(_ message: [UInt8]) -> Ed25519Signature {
+    package func signRandomized(_ message: [UInt8]) -> Ed25519Signature {
         requireSodium()
         var r = [UInt8](repeating: 0, count: 32)
         crypto_core_ed25519_scalar_random(&r)
@@ -17,7 +17,7 @@ extension Ed25519KeyPair {
     /// place of RFC 8032's: for fixtures that need a second valid signature of one node
     /// and must still be the same bytes on every run. Never reuse a nonce for two
     /// messages under one key: that reveals the key.
-    public func sign(_ message: [UInt8], nonce: [UInt8]) -> Ed25519Signature {
+    package func sign(_ message: [UInt8], nonce: [UInt8]) -> Ed25519Signature {
         requireSodium()
         precondition(nonce.count == 32, "an Ed25519 nonce is 32 bytes")
         // The secret scalar a: SHA-512 of the seed, first half clamped, reduced mod L.

@@ -9,14 +9,21 @@ import CSodium
 /// Such a signature is *platform-dependent*: not forged, but not something every client
 /// will agree on.
 public enum SignatureClass: String, Sendable, CaseIterable {
+    /// libsodium accepts the signature.
     case valid
+    /// The key is not 32 bytes long, or the signature not 64 (and not a valid one plus a zero byte).
     case wrongLength = "wrong-length"
     /// 64 valid bytes plus a trailing zero byte (accepted by Java 17).
     case trailingZeroByte = "trailing-zero-byte"
+    /// S is not below the group order L (S + L instead of S: a malleated signature).
     case sNotReduced = "s-not-reduced"
+    /// The public key A is a point of small order.
     case smallOrderA = "small-order-A"
+    /// The signature's R is a point of small order.
     case smallOrderR = "small-order-R"
+    /// The public key A is not in its canonical encoding (y ≥ p, or the sign bit set where x is 0).
     case nonCanonicalA = "non-canonical-A"
+    /// The signature's R is not in its canonical encoding.
     case nonCanonicalR = "non-canonical-R"
     /// Fails the cofactorless equation [S]B = R + [k]A but satisfies [8][S]B = [8]R + [8][k]A.
     case cofactoredOnly = "cofactored-only"
@@ -38,7 +45,9 @@ public enum SignatureClass: String, Sendable, CaseIterable {
     }
 }
 
+/// What `SignaturePortability.classify` found out about one signature.
 public struct PortabilityVerdict: Sendable, Equatable {
+    /// Whether libsodium's strict verifier (`Ed25519.verify`) accepts the signature.
     public let libsodiumAccepts: Bool
     /// Every class that applies (several can: small-order A and R at once).
     public let classes: [SignatureClass]
@@ -46,10 +55,16 @@ public struct PortabilityVerdict: Sendable, Equatable {
     /// checks: platforms will legitimately disagree.
     public let platformDependent: Bool
 
+    /// The common verifiers known to accept a signature of any of `classes`, sorted.
     public var knownAcceptors: [String] { Array(Set(classes.flatMap(\.knownAcceptors))).sorted() }
 }
 
+/// Classifies a signature libsodium rejects: forged, or only refused by strict verifiers.
 public enum SignaturePortability {
+    /// Why libsodium accepts or rejects `signature` of `message` under `publicKey` (all raw
+    /// bytes, any length), and whether a more lenient common verifier would accept it.
+    /// Cost: one verification for a valid signature; about a thousand point additions for a
+    /// rejected one.
     public static func classify(publicKey: [UInt8], message: [UInt8], signature: [UInt8]) -> PortabilityVerdict {
         requireSodium()
         guard publicKey.count == 32 else { return PortabilityVerdict(libsodiumAccepts: false, classes: [.wrongLength], platformDependent: false) }
@@ -85,7 +100,7 @@ public enum SignaturePortability {
     }
 
     /// libsodium's verdict on raw bytes of any length (wrong lengths never verify).
-    public static func verifies(_ key: [UInt8], _ message: [UInt8], _ signature: [UInt8]) -> Bool {
+    package static func verifies(_ key: [UInt8], _ message: [UInt8], _ signature: [UInt8]) -> Bool {
         guard let key = try? Ed25519PublicKey(bytes: key), let signature = try? Ed25519Signature(bytes: signature) else { return false }
         return Ed25519.verify(signature, of: message, by: key)
     }
@@ -201,7 +216,7 @@ struct Point {
 extension Ed25519Signature {
     /// The same signature with L added to S: the point equation still holds, but S is no
     /// longer reduced. libsodium rejects it, tweetnacl accepts it (a malleability fixture).
-    public var withUnreducedS: Ed25519Signature {
+    package var withUnreducedS: Ed25519Signature {
         var bytes = self.bytes
         var carry = 0
         for k in 0..<32 {
