@@ -1,6 +1,7 @@
-import XCTest
 import RedoCore
 import RedoFixtures
+import RedoTestSupport
+import XCTest
 @testable import RedoConformKit
 
 /// The verdict on a log depends only on its set of records: shuffling changes nothing,
@@ -27,27 +28,27 @@ final class LogPropertyTests: XCTestCase {
 
     func testShufflingChangesNothing() {
         let (reference, duplicates) = Self.summarize(Self.records)
-        var rng = SystemRandomNumberGenerator()
-        for _ in 0..<20 {
+        var rng = SeededRandom(for: self, seed: 20)
+        for round in rng.rounds(20) {
             let (summary, shuffledDuplicates) = Self.summarize(Self.records.shuffled(using: &rng))
-            XCTAssertEqual(summary, reference)
-            XCTAssertEqual(shuffledDuplicates, duplicates)
+            XCTAssertEqual(summary, reference, "round \(round)")
+            XCTAssertEqual(shuffledDuplicates, duplicates, "round \(round)")
         }
     }
 
     func testDuplicatingChangesOnlyTheDuplicateCount() {
         let (reference, duplicates) = Self.summarize(Self.records)
-        var rng = SystemRandomNumberGenerator()
-        for _ in 0..<10 {
+        var rng = SeededRandom(for: self, seed: 25)
+        for round in rng.rounds(10) {
             let extra = (0..<25).map { _ in Self.records.randomElement(using: &rng)! }
             var lines = Self.records + extra
             lines.shuffle(using: &rng)
             let (summary, more) = Self.summarize(lines)
-            XCTAssertEqual(summary.nodes, reference.nodes)
-            XCTAssertEqual(summary.rejected, reference.rejected)
+            XCTAssertEqual(summary.nodes, reference.nodes, "round \(round)")
+            XCTAssertEqual(summary.rejected, reference.rejected, "round \(round)")
             // Extra copies of valid records become duplicates; extra copies of rejected
             // records are rejected again (they count as records, not as new nodes).
-            XCTAssertGreaterThanOrEqual(more, duplicates)
+            XCTAssertGreaterThanOrEqual(more, duplicates, "round \(round)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import RedoCrypto
-import RedoFixtures
+import RedoTestSupport
 import XCTest
 
 @testable import RedoCore
@@ -54,8 +54,8 @@ final class NodeIDTests: XCTestCase {
 
     /// Ids are written straight into a string's storage: the text must be the hex of the bytes.
     func testDigestTextIsTheHexOfItsBytes() {
-        var rng = SplitMix64(seed: 3 as UInt64)
-        for _ in 0..<200 {
+        var rng = SeededRandom(for: self, seed: 3)
+        for _ in rng.rounds(200) {
             let digest = SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
             XCTAssertEqual(digest.hex, Hex.encode(digest.bytes))
             let id = NodeID(digest: digest)

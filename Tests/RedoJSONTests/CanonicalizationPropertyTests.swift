@@ -1,30 +1,18 @@
+import RedoTestSupport
 import XCTest
 @testable import RedoJSON
 
 /// Properties over random documents: canonical output parses back to an equal value,
 /// and canonicalizing canonical output changes nothing.
 final class CanonicalizationPropertyTests: XCTestCase {
-    /// splitmix64: small, seeded, reproducible.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static let alphabet: [String] = ["a", "b", "Z", "é", "\u{E000}", "😀", "\u{FFFF}", "\u{10000}", "\n", "\"", "\\", "/", "\u{7F}",
                                      "\u{2028}", "\u{1}", "ß", "\u{212A}", "K", "\u{1F}", " ", "日本"]
 
-    static func randomString(_ rng: inout Random) -> String {
+    static func randomString(_ rng: inout SeededRandom) -> String {
         (0..<rng.below(6)).map { _ in alphabet[rng.below(alphabet.count)] }.joined()
     }
 
-    static func randomValue(_ rng: inout Random, depth: Int) -> JSONValue {
+    static func randomValue(_ rng: inout SeededRandom, depth: Int) -> JSONValue {
         switch rng.below(depth > 4 ? 4 : 7) {
         case 0: return .null
         case 1: return .bool(rng.below(2) == 0)
@@ -49,13 +37,13 @@ final class CanonicalizationPropertyTests: XCTestCase {
     }
 
     func testRoundTripAndIdempotence() throws {
-        var rng = Random(state: 8785)
-        for _ in 0..<5_000 {
+        var rng = SeededRandom(for: self, seed: 8785)
+        for round in rng.rounds(5_000) {
             let value = Self.randomValue(&rng, depth: 0)
             let canonical = CanonicalJSON.bytes(of: value)
             let reparsed = try JSONReader.parse(canonical)
-            XCTAssertEqual(reparsed, value)
-            XCTAssertEqual(try CanonicalJSON.canonicalize(canonical), canonical)
+            XCTAssertEqual(reparsed, value, "round \(round)")
+            XCTAssertEqual(try CanonicalJSON.canonicalize(canonical), canonical, "round \(round)")
         }
     }
 

@@ -7,14 +7,12 @@ import XCTest
 /// path (`JSONReader.parse` + `CanonicalJSON.bytes(of:)`): same bytes on every document,
 /// same error on every rejected one.
 final class TapeCanonicalizationTests: XCTestCase {
-    typealias Random = CanonicalizationPropertyTests.Random
-
     // MARK: Random documents, written non-canonically
 
     /// Writes `value` as valid but deliberately non-canonical JSON: random whitespace,
     /// random escapes (short, \u with either hex case, surrogate pairs), several number
     /// spellings, keys in generator order.
-    static func writeNoisy(_ value: JSONValue, _ rng: inout Random, to out: inout String) {
+    static func writeNoisy(_ value: JSONValue, _ rng: inout SeededRandom, to out: inout String) {
         func space() {
             if rng.below(4) == 0 { out += [" ", "\n", "\t", "\r\n", "  "][rng.below(5)] }
         }
@@ -52,7 +50,7 @@ final class TapeCanonicalizationTests: XCTestCase {
         }
     }
 
-    static func writeNoisyString(_ text: String, _ rng: inout Random, to out: inout String) {
+    static func writeNoisyString(_ text: String, _ rng: inout SeededRandom, to out: inout String) {
         func hex(_ unit: UInt32) -> String {
             let digits = String(unit, radix: 16)
             let padded = String(repeating: "0", count: 4 - digits.count) + digits
@@ -87,7 +85,7 @@ final class TapeCanonicalizationTests: XCTestCase {
 
     /// The property tests' generator, plus now and then an object wide enough for the
     /// hashed duplicate check (> 16 keys) and the non-insertion sort (> 24 members).
-    static func randomDocument(_ rng: inout Random) -> JSONValue {
+    static func randomDocument(_ rng: inout SeededRandom) -> JSONValue {
         guard rng.below(10) == 0 else { return CanonicalizationPropertyTests.randomValue(&rng, depth: 0) }
         var members: [JSONMember] = []
         var seen = Set<BytewiseString>()
@@ -102,8 +100,8 @@ final class TapeCanonicalizationTests: XCTestCase {
     }
 
     func testTapeAndTreeAgreeOnRandomDocuments() {
-        var rng = Random(state: 0x7A9E)
-        for _ in 0..<6_000 {
+        var rng = SeededRandom(for: self, seed: 0x7A9E)
+        for _ in rng.rounds(6_000) {
             let value = Self.randomDocument(&rng)
             var text = ""
             Self.writeNoisy(value, &rng, to: &text)
@@ -117,10 +115,10 @@ final class TapeCanonicalizationTests: XCTestCase {
     /// Random byte edits of valid documents: both paths must accept the same documents
     /// with the same output and reject the rest with the same error.
     func testTapeAndTreeAgreeOnMutatedDocuments() {
-        var rng = Random(state: 0xBAD)
+        var rng = SeededRandom(for: self, seed: 0xBAD)
         let interesting: [UInt8] = Array("{}[]\",:\\u0aeE-+.1tfn /".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xED, 0xEF, 0xF0, 0xFF]
         var rejected = 0
-        for _ in 0..<6_000 {
+        for _ in rng.rounds(6_000) {
             var text = ""
             Self.writeNoisy(Self.randomDocument(&rng), &rng, to: &text)
             var bytes = Array(text.utf8)
@@ -139,9 +137,11 @@ final class TapeCanonicalizationTests: XCTestCase {
     }
 
     func testRFC8785VectorsThroughBothPaths() throws {
-        for name in try VectorFiles.list("canonicalization/rfc8785/input").filter({ $0.hasSuffix(".json") }) {
-            let input = try VectorFiles.bytes("canonicalization/rfc8785/input/\(name)")
-            let expected = try VectorFiles.bytes("canonicalization/rfc8785/output/\(name)")
+        let names = try ExternalVectors.list("rfc8785/input").filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(names.count, 6, "the RFC's vectors")
+        for name in names {
+            let input = try ExternalVectors.bytes("rfc8785/input/\(name)")
+            let expected = try ExternalVectors.bytes("rfc8785/output/\(name)")
             XCTAssertEqual(TapeParity.assertAgree(input), .canonical(expected), name)
             XCTAssertEqual(TapeParity.assertAgree(expected), .canonical(expected), "\(name) fixed point")
         }
@@ -266,16 +266,20 @@ final class TapeCanonicalizationTests: XCTestCase {
         @Sendable func parse(_ text: String, _ body: (JSONTapeValue) -> Void) throws {
             try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try JSONTapeValue.parse(buffer) { body($0) } }
         }
+        /// Parses a document that must parse (so `body` runs).
+        @Sendable func parseValid(_ text: String, _ body: (JSONTapeValue) -> Void) {
+            do { try parse(text, body) } catch { XCTFail("\(error): \(text.prefix(60))") }
+        }
         let huge = "[" + (0..<100_000).map { "{\"k\":\"v\\n\($0)\"}" }.joined(separator: ",") + "]"
         for _ in 0..<3 {
             try parse(#"{"b":"outer\n","a":[1,2]}"#) { (outer: JSONTapeValue) -> Void in
                 let rejected = (try? parse(#"{"x":1,"x":2}"#) { _ in XCTFail("a duplicate key parsed") }) == nil
                 XCTAssertTrue(rejected)
-                try? parse(#"{"b":"inner","z":true}"#) { inner in
+                parseValid(#"{"b":"inner","z":true}"#) { inner in
                     XCTAssertEqual(inner.objectValue?["b"]?.stringValue, "inner")
                     XCTAssertEqual(inner.objectValue?.canonicalBytes(excluding: ["z"]), Array(#"{"b":"inner"}"#.utf8))
                 }
-                try? parse(huge) { value in XCTAssertEqual(value.arrayValue?.count, 100_000) }
+                parseValid(huge) { value in XCTAssertEqual(value.arrayValue?.count, 100_000) }
                 XCTAssertEqual(outer.objectValue?["b"]?.stringValue, "outer\n")
                 XCTAssertEqual(outer.objectValue?.canonicalBytes(excluding: []), Array(#"{"a":[1,2],"b":"outer\n"}"#.utf8))
             }
@@ -283,7 +287,7 @@ final class TapeCanonicalizationTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for k in 0..<500 {
                 let text = #"{"w":\#(worker),"k":"\#(k)\u0041"}"#
-                try? parse(text) { value in
+                parseValid(text) { value in
                     XCTAssertEqual(value.objectValue?["k"]?.stringValue, "\(k)A")
                     XCTAssertEqual(value.objectValue?.canonicalBytes(excluding: ["w"]), Array(#"{"k":"\#(k)A"}"#.utf8))
                 }
@@ -295,18 +299,21 @@ final class TapeCanonicalizationTests: XCTestCase {
 
     /// The 8-byte sort heads never contradict `UTF16KeyOrder` (they may only tie).
     func testSortHeadsAgreeWithUTF16Order() {
-        var rng = Random(state: 16)
+        var rng = SeededRandom(for: self, seed: 16)
         let pieces = ["a", "b", "", "\u{0}", "\u{7F}", "é", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}",
                       "\u{10000}", "😀", "\u{10FFFF}", "abcdefgh", "日本"]
-        for _ in 0..<20_000 {
+        var compared = 0
+        for _ in rng.rounds(20_000) {
             let a = (0..<rng.below(5)).map { _ in pieces[rng.below(pieces.count)] }.joined()
             let b = (0..<rng.below(5)).map { _ in pieces[rng.below(pieces.count)] }.joined()
             let ha = Array(a.utf8).withUnsafeBufferPointer { TapeCanonicalizer.sortHead($0) }
             let hb = Array(b.utf8).withUnsafeBufferPointer { TapeCanonicalizer.sortHead($0) }
             if ha != hb {
+                compared += 1
                 XCTAssertEqual(ha < hb, UTF16KeyOrder.precedes(a, b), "\(a.debugDescription) vs \(b.debugDescription)")
                 XCTAssertEqual(ha < hb, Array(a.utf16).lexicographicallyPrecedes(Array(b.utf16)))
             }
         }
+        XCTAssertGreaterThan(compared, 10_000, "pairs the heads order on their own")
     }
 }

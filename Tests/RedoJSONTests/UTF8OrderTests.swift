@@ -1,5 +1,6 @@
-import XCTest
 import RedoJSON
+import RedoTestSupport
+import XCTest
 
 /// The byte order of strings that listings use: it must equal comparing the UTF-8 bytes
 /// one by one, for small (inline) and large strings, ASCII or not.
@@ -8,7 +9,7 @@ final class UTF8OrderTests: XCTestCase {
 
     func testAgreesWithComparingBytes() {
         let pieces = ["", "a", "b", "sha256:", "0", "f", "é", "e\u{301}", "\u{E000}", "\u{1F600}", "\u{7F}", "Z", String(repeating: "x", count: 20)]
-        var rng = CanonicalizationPropertyTests.Random(state: 7)
+        var rng = SeededRandom(for: self, seed: 7)
         var strings = pieces
         for _ in 0..<400 {
             strings.append((0..<rng.below(6)).map { _ in pieces[rng.below(pieces.count)] }.joined())
@@ -23,7 +24,7 @@ final class UTF8OrderTests: XCTestCase {
     }
 
     func testSortedByUTF8IsTheStableByteOrder() {
-        var rng = CanonicalizationPropertyTests.Random(state: 11)
+        var rng = SeededRandom(for: self, seed: 11)
         let words = ["sha256:", "sha256:0", "sha256:00", "SHA256:", "é", "e\u{301}", "z", ""]
         let entries = (0..<500).map { k in (key: words[rng.below(words.count)] + String(rng.below(3)), rank: k) }
         let sorted = entries.sortedByUTF8 { $0.key }
