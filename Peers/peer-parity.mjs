@@ -1,9 +1,9 @@
 // Checks that a validate peer reaches the same verdicts as redo-conform, record by record.
 //
-//   node Scripts/bench/peers/peer-parity.mjs [--redo PATH] [--log FILE.jsonl]... -- PEER-COMMAND...
+//   node Peers/peer-parity.mjs [--redo PATH] [--log FILE.jsonl]... -- PEER-COMMAND...
 //
-// e.g.  node Scripts/bench/peers/peer-parity.mjs -- .build-bench/venv/bin/python Scripts/bench/peers/validate_peer.py
-//       node Scripts/bench/peers/peer-parity.mjs --log .build-bench/scale/fan-100000.jsonl -- node Scripts/bench/peers/validate-peer.mjs
+// e.g.  node Peers/peer-parity.mjs -- .build-bench/venv/bin/python Peers/python/validate_peer.py
+//       node Peers/peer-parity.mjs --log .build-bench/scale/fan-100000.jsonl -- node Peers/web/validate-peer.mjs
 //
 // A peer is benchmarked against `redo-conform validate` only if it does the same
 // validation, so this script holds it to the same verdicts:

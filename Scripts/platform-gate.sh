@@ -19,9 +19,9 @@ echo "== generate inputs (seed $seed)"
 inputs="$out/vectors/platform/inputs.json"
 
 echo "== web harness: $(node --version)"
-node Scripts/platforms/web/harness.mjs "$inputs" "$out/web.json"
+node Peers/web/harness.mjs "$inputs" "$out/web.json"
 echo "== jvm harness: $(java -version 2>&1 | head -1)"
-bash Scripts/platforms/jvm/run.sh "$inputs" "$out/jvm.json"
+bash Peers/jvm/run.sh "$inputs" "$out/jvm.json"
 
 echo "== compare"
 "$bin" compare --inputs "$inputs" "$out/web.json" "$out/jvm.json" --format junit --output "$out/compare.xml" || true

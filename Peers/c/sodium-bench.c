@@ -1,7 +1,7 @@
 /*
  * libsodium baseline for the REDO hot paths: SHA-256 and Ed25519 verify.
  *
- *   cc -O2 -o .build-bench/sodium-bench Scripts/bench/sodium-bench.c -lsodium
+ *   cc -O2 -o .build-bench/sodium-bench Peers/c/sodium-bench.c -lsodium
  *   .build-bench/sodium-bench [seconds-per-measurement, default 2] [message-bytes, default 300]
  *
  * Output (MB = 1e6 bytes):

@@ -3,7 +3,7 @@
 // `.sortedKeys`, then strips whitespace outside strings. redo-conform's `compare` must flag
 // the drift this causes; a test asserts exactly which vectors.
 //
-//   swift Scripts/platforms/ios-recorded/record.swift Vectors/platform/inputs.json \
+//   swift Peers/ios-recorded/record.swift Vectors/platform/inputs.json \
 //       Vectors/platform/recorded/ios-jsonencoder.json
 //
 // Recorded on Linux with swift-corelibs-foundation (the Foundation this machine has).

@@ -1,9 +1,9 @@
 // REDO v1 platform harness — JVM reference (Java 17, standard library only).
 //
-// Usage: bash Scripts/platforms/jvm/run.sh INPUTS.json OUTPUT.json
-//        bash Scripts/platforms/jvm/run.sh --check-numbers FILE
-//        bash Scripts/platforms/jvm/run.sh --verdicts LOG.jsonl
-//        bash Scripts/platforms/jvm/run.sh --state LOG.jsonl [--verdicts-from REPORT.json]
+// Usage: bash Peers/jvm/run.sh INPUTS.json OUTPUT.json
+//        bash Peers/jvm/run.sh --check-numbers FILE
+//        bash Peers/jvm/run.sh --verdicts LOG.jsonl
+//        bash Peers/jvm/run.sh --state LOG.jsonl [--verdicts-from REPORT.json]
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
 // writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform

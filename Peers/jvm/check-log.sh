@@ -6,12 +6,12 @@
 #     `redo-conform reconstruct --format json`), with the JVM's own verdicts, and again
 #     with redo-conform's verdicts so that a reconstruction difference shows on its own.
 #
-#   bash Scripts/platforms/jvm/check-log.sh [--bin REDO_CONFORM] [--only verdicts|state] LOG.jsonl...
+#   bash Peers/jvm/check-log.sh [--bin REDO_CONFORM] [--only verdicts|state] LOG.jsonl...
 #
 # Prints one line per log and difference; exit 1 when any log differs.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$here/../../.."
+root="$here/../.."
 bin="$root/.build/release/redo-conform"
 only=""
 while [[ $# -gt 0 && "$1" == --* ]]; do

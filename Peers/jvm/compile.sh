@@ -4,7 +4,7 @@
 # that folder. run.sh and check-log.sh call it.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-classes="$(cd "$here/../../.." && pwd)/.build-jvm/classes"
+classes="$(cd "$here/../.." && pwd)/.build-jvm/classes"
 mkdir -p "$classes"
 javac -encoding UTF-8 -Xlint:all -Werror -d "$classes" "$here"/*.java
 echo "$classes"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Python peer for `redo-conform validate`: the same validation of a REDO v1 log, in Python.
 
-    python3 Scripts/bench/peers/validate_peer.py FILE.jsonl [--workers 2]
+    python3 Peers/python/validate_peer.py FILE.jsonl [--workers 2]
         [--profile synced|local] [--nodes-only | --crypto-only] [--report] [--max-record-bytes N]
 
 An idiomatic Python implementation (standard library, PyPI `rfc8785` and `pynacl` only) of
@@ -65,7 +65,7 @@ except ImportError as error:
         f"validate_peer.py: missing Python package ({error.name}).\n"
         "Install them with:  pip install rfc8785 pynacl\n"
         "(or: python3 -m venv .build-bench/venv && "
-        ".build-bench/venv/bin/pip install -r Scripts/bench/peers/requirements.txt)",
+        ".build-bench/venv/bin/pip install -r Peers/python/requirements.txt)",
         file=sys.stderr,
     )
     sys.exit(2)

@@ -1,19 +1,19 @@
 // REDO v1 platform harness — web reference (Node 20, built-ins only).
 //
-// Usage: node Scripts/platforms/web/harness.mjs INPUTS.json OUTPUT.json
+// Usage: node Peers/web/harness.mjs INPUTS.json OUTPUT.json
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
 // writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform
 // exchange format (version 1)"). Every JSON text is parsed with JSON.parse,
-// canonicalized with ./jcs.mjs (RFC 8785), hashed with node:crypto SHA-256 and
+// canonicalized with ./lib/jcs.mjs (RFC 8785), hashed with node:crypto SHA-256 and
 // signed / verified with node:crypto Ed25519 (OpenSSL). `logs` (optional for
-// platforms) are validated and reconstructed by ./reconstruct.mjs, an independent
+// platforms) are validated and reconstructed by ./lib/reconstruct.mjs, an independent
 // JavaScript reconstructor, and emitted as the SHA-256 of the canonical state.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
-import { canonicalize } from './jcs.mjs';
-import { reconstructedStateBytes } from './reconstruct.mjs';
+import { canonicalize } from './lib/jcs.mjs';
+import { reconstructedStateBytes } from './lib/reconstruct.mjs';
 
 // DER wrappers that turn raw Ed25519 key bytes into key objects.
 const PKCS8_SEED_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex'); // + 32-byte seed

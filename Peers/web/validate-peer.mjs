@@ -1,26 +1,26 @@
 // Node peer for `redo-conform validate`: the same validation, in Node 20 with built-ins only.
 //
-//   node Scripts/bench/peers/validate-peer.mjs FILE.jsonl [--workers 2] [--profile synced|local]
+//   node Peers/web/validate-peer.mjs FILE.jsonl [--workers 2] [--profile synced|local]
 //                                              [--nodes-only | --crypto-only] [--report]
 //                                              [--max-record-bytes N]
 //
 // Modes:
 //   default        every node-level and log-level rule, as `redo-conform validate FILE`.
-//                  Node level (validate-peer-node.mjs), on the worker threads: I-JSON
+//                  Node level (lib/node-rules.mjs), on the worker threads: I-JSON
 //                  (UTF-8, no BOM, no duplicate key, no lone surrogate, finite numbers,
 //                  nesting <= 512, record <= 16 MiB or --max-record-bytes), envelope and payload schemas per
 //                  action, encodings (lowercase hex, lengths, UUID v4, userId = key
 //                  prefix), strict UTC times, reserved names, deletedChain shape, MERGE
 //                  payloads, id = SHA-256 of the RFC 8785 body, Ed25519 signature with
 //                  libsodium's acceptance rules (a missing one fails under --profile
-//                  synced, the default). Log level (validate-peer-log.mjs), on the main
+//                  synced, the default). Log level (lib/log-rules.mjs), on the main
 //                  thread over all records at once: duplicates, parents, lamport,
 //                  duplicate CREATE, todo references, deletedChain = ancestors, MERGE base
 //                  and semantics, X_ANCESTOR_REJECTED and X_AFTER_DELETE. Every record
 //                  gets a status (valid | rejected | duplicate) and a primary code.
 //   --nodes-only   node-level rules only: each record judged alone.
 //   --crypto-only  the original benchmark peer: per line JSON.parse, drop "id" and
-//                  "signature", RFC 8785 canonical form (Scripts/platforms/web/jcs.mjs),
+//                  "signature", RFC 8785 canonical form (Peers/web/lib/jcs.mjs),
 //                  SHA-256 compared with the id and Ed25519 verification of the same bytes
 //                  (crypto.verify, OpenSSL); no schema or log rules. Kept for comparison.
 //
@@ -39,9 +39,9 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { canonicalize } from '../../platforms/web/jcs.mjs';
-import { CODES, KeyCache, MAX_RECORD_BYTES, NONE, SCHEMA, checkRecord } from './validate-peer-node.mjs';
-import { LogPass, STATUS_NAMES, VALID, REJECTED } from './validate-peer-log.mjs';
+import { canonicalize } from './lib/jcs.mjs';
+import { CODES, KeyCache, MAX_RECORD_BYTES, NONE, SCHEMA, checkRecord } from './lib/node-rules.mjs';
+import { LogPass, STATUS_NAMES, VALID, REJECTED } from './lib/log-rules.mjs';
 
 const NEWLINE = 0x0a;
 const BLOCK = 8 << 20; // bytes read per readSync

@@ -48,10 +48,10 @@ if [ "$BUILD" = 1 ]; then
     tail -20 "$BENCH_DIR/build.log"
     echo "swift build failed; reporting with the existing $REDO if there is one"
   fi
-  run cc -O2 -o "$SODIUM" Scripts/bench/sodium-bench.c -lsodium || echo "cc sodium-bench.c failed"
+  run cc -O2 -o "$SODIUM" Peers/c/sodium-bench.c -lsodium || echo "cc sodium-bench.c failed"
 fi
 if [ ! -f "$INPUTS/nodes-100k.jsonl" ] || [ ! -f "$INPUTS/numbers-unicode.json" ]; then
-  run node Scripts/bench/gen-inputs.mjs --out "$INPUTS"
+  run node Peers/web/tools/gen-inputs.mjs --out "$INPUTS"
 fi
 for tool in "$REDO" "$SODIUM"; do
   [ -x "$tool" ] || { echo "missing $tool: nothing to report"; exit 0; }
@@ -65,7 +65,7 @@ for spec in "nodes-100k.jsonl --jsonl" "numbers-unicode.json"; do
   set -- $spec
   name="$1"; shift
   "$REDO" canonicalize "$INPUTS/$name" "$@" --seconds 0 --out "$OUT/redo-$name" >/dev/null
-  node Scripts/bench/node-canon.mjs --file "$INPUTS/$name" "$@" --seconds 0 --out "$OUT/node-$name" >/dev/null
+  node Peers/web/tools/node-canon.mjs --file "$INPUTS/$name" "$@" --seconds 0 --out "$OUT/node-$name" >/dev/null
   if cmp -s "$OUT/redo-$name" "$OUT/node-$name"; then
     echo "canonical output of $name: byte-identical to node"
     rm -f "$OUT/redo-$name" "$OUT/node-$name"
@@ -88,7 +88,7 @@ for round in $(seq 1 "$ROUNDS"); do
     set -- $spec
     name="$1"; shift
     "$REDO" canonicalize "$INPUTS/$name" "$@" --seconds "$SECONDS_PER_RUN" | record "ours-$name"
-    node Scripts/bench/node-canon.mjs --file "$INPUTS/$name" "$@" --seconds "$SECONDS_PER_RUN" | record "peer-$name"
+    node Peers/web/tools/node-canon.mjs --file "$INPUTS/$name" "$@" --seconds "$SECONDS_PER_RUN" | record "peer-$name"
   done
   "$REDO" sha256 --seconds "$SECONDS_PER_RUN" | awk '{ print ($2 == "sha256" ? "ours-sha256" : "ours-sha256-300B"), $3 }' >> "$RESULTS"
   "$REDO" verify --seconds "$SECONDS_PER_RUN" | record "ours-verify"

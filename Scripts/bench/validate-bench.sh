@@ -3,7 +3,7 @@
 #
 #   bash Scripts/bench/validate-bench.sh [NODES] [TASKS]      (default 1000000 200000)
 #
-# 0. checks both peers with Scripts/bench/peers/peer-parity.mjs on the node and log
+# 0. checks both peers with Peers/peer-parity.mjs on the node and log
 #    vectors (every verdict must equal redo-conform's) and prints the result;
 # 1. builds redo-conform (release) and .build-bench/sodium-bench (C over libsodium);
 # 2. generates .build-bench/validate-log-<NODES>n-<TASKS>t.jsonl when missing or made by
@@ -16,10 +16,10 @@
 #      redo-conform  validate FILE --quiet   (all rules, all cores), under /usr/bin/time -v,
 #                    REDO_RUNS times (default 3), each held to the mean ceiling around it;
 #                    the median run is reported
-#      python-peer   Scripts/bench/peers/validate_peer.py --workers 2: the same validation
+#      python-peer   Peers/python/validate_peer.py --workers 2: the same validation
 #                    (every node and log rule; held to redo-conform's verdicts by
-#                    Scripts/bench/peers/peer-parity.mjs)
-#      node-peer     Scripts/bench/peers/validate-peer.mjs --workers 2: the same
+#                    Peers/peer-parity.mjs)
+#      node-peer     Peers/web/validate-peer.mjs --workers 2: the same
 #      and both peers again with --crypto-only (ids and signatures only: a lower bound on
 #      any validator's cost, printed for comparison)
 # 4. prints every command, each tool's output, and a table against the targets:
@@ -61,7 +61,7 @@ if [ -z "${REDO_CONFORM:-}" ]; then
   fi
 fi
 [ -x "$REDO" ] || { echo "missing $REDO: nothing to report"; exit 0; }
-run cc -O2 -o "$SODIUM" Scripts/bench/sodium-bench.c -lsodium || echo "cc sodium-bench.c failed"
+run cc -O2 -o "$SODIUM" Peers/c/sodium-bench.c -lsodium || echo "cc sodium-bench.c failed"
 
 if [ ! -x /usr/bin/time ]; then
   run apt-get install -y -q time > /dev/null 2>&1 || { run apt-get update -q > /dev/null 2>&1 && run apt-get install -y -q time > /dev/null 2>&1; }
@@ -72,16 +72,16 @@ PYTHON="${PYTHON:-}"
 if [ -z "$PYTHON" ]; then
   PYTHON="$BENCH_DIR/venv/bin/python"
   if ! "$PYTHON" -c 'import rfc8785, nacl.signing' 2>/dev/null; then
-    { run python3 -m venv "$BENCH_DIR/venv" && run "$PYTHON" -m pip install -q -r Scripts/bench/peers/requirements.txt; } ||
+    { run python3 -m venv "$BENCH_DIR/venv" && run "$PYTHON" -m pip install -q -r Peers/python/requirements.txt; } ||
       { echo "could not set up $BENCH_DIR/venv; trying the system python3"; PYTHON=python3; }
   fi
 fi
 
 # --- the peers must reach redo-conform's verdicts on every node and log vector ----------
-for peer in "$PYTHON Scripts/bench/peers/validate_peer.py" "node Scripts/bench/peers/validate-peer.mjs"; do
-  show node Scripts/bench/peers/peer-parity.mjs -- $peer
+for peer in "$PYTHON Peers/python/validate_peer.py" "node Peers/web/validate-peer.mjs"; do
+  show node Peers/peer-parity.mjs -- $peer
   # shellcheck disable=SC2086 # the peer command is words on purpose
-  node Scripts/bench/peers/peer-parity.mjs --redo "$REDO" -- $peer 2>&1 | tail -3 | sed 's/^/  /'
+  node Peers/peer-parity.mjs --redo "$REDO" -- $peer 2>&1 | tail -3 | sed 's/^/  /'
 done
 
 # --- input ---------------------------------------------------------------------------
@@ -155,10 +155,10 @@ for f in time out err rusage; do [ -e "$OUT/redo-$MEDIAN.$f" ] && cp "$OUT/redo-
 CEIL1=$(awk -v m="$MEDIAN" '$1 == m { printf "%.0f", ($4 + $5) / 2 }' "$OUT/redo-runs.txt")
 echo "the median run is run $MEDIAN: it stands for redo-conform below, against its ceiling $CORES × $CEIL1"
 CEILING=$(awk -v c="${CEIL1:-0}" -v n="$CORES" 'BEGIN { printf "%.0f", c * n }')
-measure python "$PYTHON" Scripts/bench/peers/validate_peer.py "$LOG" --workers 2
-measure node node Scripts/bench/peers/validate-peer.mjs "$LOG" --workers 2
-measure python-crypto "$PYTHON" Scripts/bench/peers/validate_peer.py "$LOG" --workers 2 --crypto-only
-measure node-crypto node Scripts/bench/peers/validate-peer.mjs "$LOG" --workers 2 --crypto-only
+measure python "$PYTHON" Peers/python/validate_peer.py "$LOG" --workers 2
+measure node node Peers/web/validate-peer.mjs "$LOG" --workers 2
+measure python-crypto "$PYTHON" Peers/python/validate_peer.py "$LOG" --workers 2 --crypto-only
+measure node-crypto node Peers/web/validate-peer.mjs "$LOG" --workers 2 --crypto-only
 
 # --- report --------------------------------------------------------------------------
 wall() { awk '{ print $1 }' "$OUT/$1.time"; }

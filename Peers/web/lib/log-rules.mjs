@@ -10,7 +10,7 @@
 import {
   AFTER_DELETE, ANCESTOR, COMPLETE_TODO, CREATE, CREATE_TODO, DELETE, DUPLICATE_CREATE, LAMPORT,
   MERGE, MISSING_CHAIN, NONE, PARENT, SCHEMA, SNOOZE, TASK_FIELDS, TODO_FIELDS, TODO_REF, UNARCHIVE, UPDATE, ARCHIVE,
-} from './validate-peer-node.mjs';
+} from './node-rules.mjs';
 
 export const VALID = 0, REJECTED = 1, DUPLICATE = 2;
 export const STATUS_NAMES = ['valid', 'rejected', 'duplicate'];

@@ -8,7 +8,7 @@
 // rule runs; the hash is skipped when a higher-precedence code is already certain, and the
 // signature is verified only when it alone decides the record (it is the last code).
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { canonicalize } from '../../platforms/web/jcs.mjs';
+import { canonicalize } from './jcs.mjs';
 
 // Codes, in precedence order (lower wins). NONE: no finding.
 export const CODES = [

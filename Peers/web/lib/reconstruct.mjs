@@ -6,7 +6,7 @@
 //
 // Record verdicts (valid / rejected / duplicate, primary codes, including the MERGE rule
 // "a conflict the default strategy cannot decide") come from the Node validation peer
-// (Scripts/bench/peers/validate-peer-*.mjs). Everything after that — deletion, the replay
+// (./node-rules.mjs and ./log-rules.mjs). Everything after that — deletion, the replay
 // set, total order, replay, MERGE decisions, todos, heads and the rendering — is written
 // here from PROTOCOL.md ("Replay", "MERGE", "Reconstructed state") and the facts sheet,
 // not from redo-conform's Swift code, so that a hash match is a real cross-check.
@@ -14,8 +14,8 @@
 // Deliberately naive: the state at a node is a full replay of its ancestors. Logs in the
 // platform exchange are small; clarity beats speed in a second implementation.
 import { canonicalize } from './jcs.mjs';
-import { CODES, KeyCache, MAX_RECORD_BYTES, NONE, checkRecord, parseIJSON } from '../../bench/peers/validate-peer-node.mjs';
-import { LogPass, VALID, REJECTED } from '../../bench/peers/validate-peer-log.mjs';
+import { CODES, KeyCache, MAX_RECORD_BYTES, NONE, checkRecord, parseIJSON } from './node-rules.mjs';
+import { LogPass, VALID, REJECTED } from './log-rules.mjs';
 
 const TASK_FIELDS = ['title', 'description', 'priority', 'storyPoints', 'frequencyDays', 'privacy', 'archived'];
 const METADATA_FIELDS = TASK_FIELDS.slice(0, 6); // what CREATE and UPDATE payloads may carry

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Deterministic benchmark-input generator (seeded PRNG, Node stdlib only).
 //
-//   node Scripts/bench/gen-inputs.mjs [--out DIR] [--nodes N] [--mb SIZE] [--seed S]
+//   node Peers/web/tools/gen-inputs.mjs [--out DIR] [--nodes N] [--mb SIZE] [--seed S]
 //
 // Writes into DIR (default .build-bench/inputs):
 //   nodes-100k.jsonl      N (default 100000) REDO-like nodes, one per line, keys

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Parse + RFC 8785 canonicalization throughput in Node (the JS reference).
 //
-//   node Scripts/bench/node-canon.mjs --file F [--jsonl] [--seconds S] [--out OUT]
+//   node Peers/web/tools/node-canon.mjs --file F [--jsonl] [--seconds S] [--out OUT]
 //
 // Reads F into memory once and decodes it to JS strings (not timed), then
 // repeats JSON.parse + canonicalize over the whole document (or over every
@@ -14,7 +14,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { canonicalize } from '../platforms/web/jcs.mjs';
+import { canonicalize } from '../lib/jcs.mjs';
 
 const opts = { file: null, jsonl: false, seconds: 3, out: null };
 for (let i = 2; i < process.argv.length; i++) {
