@@ -6,33 +6,33 @@
 /// The output is byte-identical to `CanonicalJSON.bytes(of: JSONReader.parse(document))`
 /// and every rejection is the same error (kind, offset, line, column, message), but no
 /// `JSONValue` tree is built. A writer is a value: copies share nothing observable.
-public struct CanonicalJSONWriter {
+package struct CanonicalJSONWriter {
     private var parser: JSONParser<JSONTapeBuilder>
     private var canonicalizer = TapeCanonicalizer()
 
-    public init(limits: JSONLimits = .default) {
+    package init(limits: JSONLimits = .default) {
         parser = JSONParser(sink: JSONTapeBuilder(), limits: limits)
     }
 
-    public var limits: JSONLimits { parser.limits }
+    package var limits: JSONLimits { parser.limits }
 
     /// Parses `document` strictly (I-JSON) and appends its canonical bytes to `out`. On
     /// error `out` is left unchanged.
-    public mutating func canonicalize(_ document: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) throws(JSONSyntaxError) {
+    package mutating func canonicalize(_ document: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) throws(JSONSyntaxError) {
         parser.sink.reset()
         try parser.parse(document)
         canonicalizer.write(parser.sink.tape, input: document, to: &out)
     }
 
     /// Parses `document` strictly (I-JSON) and returns its canonical bytes.
-    public mutating func canonicalize(_ document: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [UInt8] {
+    package mutating func canonicalize(_ document: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(document.count)
         try canonicalize(document, appendingTo: &out)
         return out
     }
 
-    public mutating func canonicalize(_ document: [UInt8]) throws(JSONSyntaxError) -> [UInt8] {
+    package mutating func canonicalize(_ document: [UInt8]) throws(JSONSyntaxError) -> [UInt8] {
         let result: Result<[UInt8], JSONSyntaxError> = document.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxError) in try canonicalize(buffer) }
         }

@@ -5,11 +5,11 @@
 /// string that round-trips and, among those, the one closest to the exact value — the
 /// same choice V8 makes. Only the layout differs between Swift and ECMAScript, so we take
 /// Swift's digits and exponent and lay them out by the ECMAScript rules.
-public enum ESNumberFormat {
+package enum ESNumberFormat {
     /// Integers below 2^53 are printed directly: their exact digits are also the shortest.
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
 
-    public static func append(_ value: Double, to out: inout [UInt8]) {
+    package static func append(_ value: Double, to out: inout [UInt8]) {
         append(value, into: &out)
     }
 
@@ -34,7 +34,7 @@ public enum ESNumberFormat {
         }
     }
 
-    public static func string(_ value: Double) -> String {
+    package static func string(_ value: Double) -> String {
         var out: [UInt8] = []
         append(value, to: &out)
         return String(decoding: out, as: UTF8.self)

@@ -8,12 +8,14 @@ public enum StringEscaping {
     /// Whether a byte needs an escape (a table lookup on the hot path).
     private static let needsEscape: [Bool] = (0...255).map { b in b < 0x20 || b == 0x22 || b == 0x5C }
 
+    /// Appends `text` to `out` as a quoted JSON string in its canonical spelling: what
+    /// `CanonicalJSON` writes for a string value or an object key.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
     }
 
-    public static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    package static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         appendQuoted(utf8: bytes, into: &out)
     }
 

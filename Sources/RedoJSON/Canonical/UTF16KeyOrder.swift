@@ -4,13 +4,13 @@
 /// (U+10000 and up) starts with a surrogate in 0xD800–0xDBFF — so in UTF-16 the astral
 /// one sorts first, in code point order last. We compare bytes and fix up exactly that
 /// case at the first difference.
-public enum UTF16KeyOrder {
-    public static func precedes(_ a: String, _ b: String) -> Bool {
+package enum UTF16KeyOrder {
+    package static func precedes(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
         return a.withUTF8 { ua in b.withUTF8 { ub in precedes(utf8: ua, ub) } }
     }
 
-    public static func precedes(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func precedes(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let shared = min(a.count, b.count)
         var k = 0
         while k < shared && a[k] == b[k] { k += 1 }

@@ -10,7 +10,7 @@ extension String {
     /// `<`, which compares by Unicode canonical equivalence. One memcmp over contiguous
     /// storage: iterating two `UTF8View`s costs several times as much, which showed when
     /// a hostile log gave a million malformed ids to sort.
-    public func utf8Precedes(_ other: String) -> Bool {
+    package func utf8Precedes(_ other: String) -> Bool {
         var a = self, b = other // withUTF8 needs a var; native strings are not copied
         return a.withUTF8 { x in b.withUTF8 { y in Self.compare(x, y) < 0 } }
     }
@@ -28,7 +28,7 @@ extension Array {
     /// copied once into one buffer and positions are sorted by memcmp over it: sorting
     /// the elements themselves retained and released their strings at every move, which
     /// made sorting a million malformed ids take longer than every log rule together.
-    public func sortedByUTF8(_ key: (Element) -> String) -> [Element] {
+    package func sortedByUTF8(_ key: (Element) -> String) -> [Element] {
         var bytes: [UInt8] = []
         var spans: [(start: Int, count: Int)] = []
         spans.reserveCapacity(count)

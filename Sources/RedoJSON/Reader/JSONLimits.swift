@@ -10,11 +10,14 @@ public struct JSONLimits: Sendable, Equatable {
     /// Maximum size of one string (raw, in the source) in bytes.
     public var maxStringBytes: Int
 
+    /// Limits of your choice; each default is the one `JSONLimits.default` has.
     public init(maxDepth: Int = 512, maxDocumentBytes: Int = 1 << 30, maxStringBytes: Int = 64 << 20) {
         self.maxDepth = maxDepth
         self.maxDocumentBytes = maxDocumentBytes
         self.maxStringBytes = maxStringBytes
     }
 
+    /// Depth 512, documents of 1 GiB, strings of 64 MiB: what every reader here uses
+    /// unless told otherwise.
     public static let `default` = JSONLimits()
 }

@@ -2,7 +2,7 @@
 /// (records that arrive parsed, such as the entries of an export map) or a view of the
 /// parse tape (`JSONTapeValue`, records that arrive as bytes, with no tree built). The
 /// rules are written once, generic over this protocol.
-public protocol JSONReadable {
+package protocol JSONReadable {
     associatedtype Object: JSONObjectReadable where Object.Value == Self
     /// A short name of the value's JSON type, for messages ("a number").
     var typeName: String { get }
@@ -21,7 +21,7 @@ public protocol JSONReadable {
 }
 
 /// An object of a `JSONReadable`: members in source order, unique keys.
-public protocol JSONObjectReadable {
+package protocol JSONObjectReadable {
     associatedtype Value: JSONReadable where Value.Object == Self
     var count: Int { get }
     /// The value stored under `key`, compared bytewise.
@@ -38,25 +38,26 @@ public protocol JSONObjectReadable {
 }
 
 extension JSONValue: JSONReadable {
-    public var jsonValue: JSONValue { self }
+    package var jsonValue: JSONValue { self }
 
-    public func withUTF8String<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    package func withUTF8String<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard case var .string(text) = self else { return nil }
         return text.withUTF8(body)
     }
 }
 
 extension JSONObject: JSONObjectReadable {
-    public func forEachMember(_ body: (String, JSONValue) -> Void) {
+    package func forEachMember(_ body: (String, JSONValue) -> Void) {
         for member in members { body(member.key, member.value) }
     }
 
+    /// The value stored under `key`, compared bytewise (no `String` is made for the key).
     public subscript(key: JSONKey) -> JSONValue? {
         for index in members.indices where key.matches(members[index].key) { return members[index].value }
         return nil
     }
 
-    public func scanKeys(_ keys: [JSONKey]) -> KeyScan {
+    package func scanKeys(_ keys: [JSONKey]) -> KeyScan {
         precondition(keys.count <= KeyScan.maxKeys, "at most \(KeyScan.maxKeys) keys are scanned for")
         var scan = KeyScan()
         for index in members.indices {
@@ -66,9 +67,9 @@ extension JSONObject: JSONObjectReadable {
         return scan
     }
 
-    public func value(atSlot slot: Int) -> JSONValue { members[slot].value }
+    package func value(atSlot slot: Int) -> JSONValue { members[slot].value }
 
-    public func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
+    package func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
         CanonicalJSON.append(self, excluding: excluded, to: &out)
@@ -77,17 +78,17 @@ extension JSONObject: JSONObjectReadable {
 }
 
 /// What `scanKeys` found: the listed keys present and where, and the others.
-public struct KeyScan {
-    public static let maxKeys = 16
+package struct KeyScan {
+    static let maxKeys = 16
     /// Bit i set: the object has the i-th listed key.
     @usableFromInline private(set) var present: UInt64 = 0
     /// Where the i-th listed key's value is (the reader's own position), when present.
     /// Inline: a scan allocates nothing unless the object has unlisted keys.
     @usableFromInline var slots = SIMD16<Int32>(repeating: -1)
     /// Keys not listed, in source order.
-    public var others: [String] = []
+    package var others: [String] = []
 
-    @inlinable public func has(_ k: Int) -> Bool { present & 1 << k != 0 }
+    @inlinable package func has(_ k: Int) -> Bool { present & 1 << k != 0 }
 
     mutating func found(_ k: Int, at slot: Int) {
         present |= 1 << k
@@ -101,7 +102,7 @@ extension JSONObjectReadable {
     /// twenty values per node this way, and a call passing the whole scan cost more than
     /// the read.
     @inlinable
-    public func value(_ scan: KeyScan, _ k: Int) -> Value? {
+    package func value(_ scan: KeyScan, _ k: Int) -> Value? {
         scan.has(k) ? value(atSlot: Int(scan.slots[k])) : nil
     }
 }

@@ -7,6 +7,10 @@
 /// checking is `JSONParser`'s; this front end builds a `JSONValue` tree from its events
 /// (`CanonicalJSON.canonicalize` feeds the same parser into a tape instead).
 public enum JSONReader {
+    /// Parses one JSON document, given as UTF-8 bytes, into a value tree. Time and memory
+    /// are linear in the document's size; `limits` bounds both (see `JSONLimits`).
+    /// - Throws: `JSONSyntaxError` for anything that is not exactly one I-JSON value
+    ///   (whitespace around it is allowed, a byte-order mark is not), or that exceeds a limit.
     public static func parse(_ bytes: [UInt8], limits: JSONLimits = .default) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxError) in try parse(buffer, limits: limits) }
@@ -14,12 +18,14 @@ public enum JSONReader {
         return try result.get()
     }
 
+    /// The same, reading the bytes where they lie (no copy of the document).
     public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(sink: JSONTreeBuilder(), limits: limits)
         try parser.parse(buffer)
         return parser.sink.takeValue()
     }
 
+    /// The same, for a document held as a `String` (its UTF-8 is parsed).
     public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8), limits: limits)
     }

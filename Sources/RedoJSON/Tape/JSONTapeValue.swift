@@ -1,14 +1,14 @@
 /// A value of a parsed document, read straight from the parse tape: no tree, no string
 /// until one is asked for. Valid only inside `JSONTapeValue.parse`'s closure, which owns
 /// the tape and the input its strings point into.
-public struct JSONTapeValue: JSONReadable {
+package struct JSONTapeValue: JSONReadable {
     typealias Source = TapeCanonicalizer.Source
     let source: Source
     let index: Int
 
     /// Parses `bytes` strictly (the same rules and errors as `JSONReader`) and calls `body`
     /// with the document's value.
-    public static func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default,
+    package static func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default,
                                 _ body: (JSONTapeValue) -> R) throws(JSONSyntaxError) -> R {
         // The tape lives in this thread's workspace (reused, see TapeWorkspace).
         try TapeWorkspace.withParsed(bytes, limits: limits) { tape in
@@ -22,7 +22,7 @@ public struct JSONTapeValue: JSONReadable {
 
     private var entry: JSONTape.Entry { source.entries[index] }
 
-    public var typeName: String {
+    package var typeName: String {
         switch entry.kind {
         case .null: return "null"
         case .false, .true: return "a boolean"
@@ -33,14 +33,14 @@ public struct JSONTapeValue: JSONReadable {
         }
     }
 
-    public var isNull: Bool { entry.kind == .null }
+    package var isNull: Bool { entry.kind == .null }
 
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         let entry = entry
         return entry.kind == .number ? Double(bitPattern: entry.payload) : nil
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         switch entry.kind {
         case .true: return true
         case .false: return false
@@ -48,21 +48,21 @@ public struct JSONTapeValue: JSONReadable {
         }
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         withUTF8String { String(decoding: $0, as: UTF8.self) }
     }
 
-    public func withUTF8String<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    package func withUTF8String<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         let entry = entry
         guard entry.kind == .verbatimString || entry.kind == .arenaString else { return nil }
         return body(source.bytes(entry))
     }
 
-    public var objectValue: JSONTapeObject? {
+    package var objectValue: JSONTapeObject? {
         entry.kind == .object ? JSONTapeObject(source: source, index: index) : nil
     }
 
-    public var arrayValue: [JSONTapeValue]? {
+    package var arrayValue: [JSONTapeValue]? {
         let entry = entry
         guard entry.kind == .array else { return nil }
         var elements: [JSONTapeValue] = []
@@ -75,7 +75,7 @@ public struct JSONTapeValue: JSONReadable {
     }
 
     /// The subtree as a `JSONValue`. Recursive, bounded by the reader's depth limit.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch entry.kind {
         case .null: return .null
         case .false: return .bool(false)
@@ -92,7 +92,7 @@ public struct JSONTapeValue: JSONReadable {
 }
 
 /// An object of a `JSONTapeValue`: members read in place, keys compared as bytes.
-public struct JSONTapeObject: JSONObjectReadable {
+package struct JSONTapeObject: JSONObjectReadable {
     let source: JSONTapeValue.Source
     let index: Int
 
@@ -108,13 +108,13 @@ public struct JSONTapeObject: JSONObjectReadable {
         }
     }
 
-    public var count: Int {
+    package var count: Int {
         var count = 0
         walk { _, _ in count += 1; return true }
         return count
     }
 
-    public subscript(key: JSONKey) -> JSONTapeValue? {
+    package subscript(key: JSONKey) -> JSONTapeValue? {
         let entries = source.entries
         let end = entries[index].offset
         var member = index + 1
@@ -127,14 +127,14 @@ public struct JSONTapeObject: JSONObjectReadable {
         return nil
     }
 
-    public func forEachMember(_ body: (String, JSONTapeValue) -> Void) {
+    package func forEachMember(_ body: (String, JSONTapeValue) -> Void) {
         walk { bytes, value in
             body(String(decoding: bytes, as: UTF8.self), JSONTapeValue(source: source, index: value))
             return true
         }
     }
 
-    public func scanKeys(_ keys: [JSONKey]) -> KeyScan {
+    package func scanKeys(_ keys: [JSONKey]) -> KeyScan {
         precondition(keys.count <= KeyScan.maxKeys, "at most \(KeyScan.maxKeys) keys are scanned for")
         var scan = KeyScan()
         walk { bytes, value in
@@ -144,9 +144,9 @@ public struct JSONTapeObject: JSONObjectReadable {
         return scan
     }
 
-    public func value(atSlot slot: Int) -> JSONTapeValue { JSONTapeValue(source: source, index: slot) }
+    package func value(atSlot slot: Int) -> JSONTapeValue { JSONTapeValue(source: source, index: slot) }
 
-    public func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
+    package func canonicalBytes(excluding excluded: [JSONKey]) -> [UInt8] {
         var out: [UInt8] = []
         TapeWorkspace.withCanonicalizer { $0.write(source, value: index, excluding: excluded, to: &out) }
         return out

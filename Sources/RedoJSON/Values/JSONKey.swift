@@ -9,21 +9,24 @@ public struct JSONKey: ExpressibleByStringLiteral, CustomStringConvertible, @unc
     // @unchecked: `start` points at a string literal's storage, immutable for the life of
     // the process.
     private let start: UnsafePointer<UInt8>
-    public let count: Int
+    package let count: Int
 
+    /// The key spelled by a string literal, e.g. `let key: JSONKey = "title"`.
     public init(stringLiteral literal: StaticString) {
         precondition(literal.hasPointerRepresentation, "a key is a string literal")
         start = literal.utf8Start
         count = literal.utf8CodeUnitCount
     }
 
-    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+    /// The key as a `String`.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The key as a `String`, unquoted.
     public var description: String { text }
 
     /// Whether `other` holds exactly this key's bytes.
     @inline(__always)
-    public func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
         guard other.count == count else { return false }
         // Keys are a few bytes long: a loop beats a call to memcmp.
         for k in 0..<count where start[k] != other[k] { return false }

@@ -11,20 +11,28 @@ import Darwin
 /// addressing they are different bytes and therefore different values. Every
 /// equality in this module goes through `bytewiseEqual`.
 public enum JSONValue: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The IEEE-754 double the number text denotes (correctly rounded).
     case number(Double)
+    /// A string, unescaped.
     case string(String)
+    /// An array, elements in source order.
     case array([JSONValue])
+    /// An object.
     case object(JSONObject)
 }
 
 /// One key/value pair of an object, in the order the source wrote it.
 public struct JSONMember: Sendable {
+    /// The member's name, unescaped.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// A member with this key and value.
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
@@ -33,17 +41,23 @@ public struct JSONMember: Sendable {
 
 /// A JSON object: members in source order with unique keys (the reader rejects duplicates).
 public struct JSONObject: Sendable {
+    /// The members in order. Keys must stay unique (bytewise): the canonical form and the
+    /// key lookups assume it.
     public var members: [JSONMember]
 
+    /// An object of these members, in this order; their keys must be unique (bytewise).
     public init(_ members: [JSONMember] = []) {
         self.members = members
     }
 
+    /// The number of members.
     public var count: Int { members.count }
+    /// The keys in member order.
     public var keys: [String] { members.map(\.key) }
 
     /// The value stored under `key`, compared bytewise. Linear: REDO objects are small,
-    /// and the few large ones (exports) are iterated, not searched.
+    /// and the few large ones (exports) are iterated, not searched. Setting a value
+    /// replaces the member's value in place or appends a new member; setting nil removes it.
     public subscript(key: String) -> JSONValue? {
         get {
             // Index, not `for member in members`: iterating copies every member (a retain
@@ -86,6 +100,7 @@ extension JSONValue: Equatable {
 }
 
 extension JSONObject: Equatable {
+    /// The same keys (bytewise) with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for member in lhs.members {
@@ -96,11 +111,17 @@ extension JSONObject: Equatable {
 }
 
 extension JSONValue {
+    /// The string, when the value is one; nil otherwise.
     public var stringValue: String? { if case let .string(s) = self { return s }; return nil }
+    /// The number, when the value is one; nil otherwise.
     public var numberValue: Double? { if case let .number(d) = self { return d }; return nil }
+    /// The boolean, when the value is one; nil otherwise.
     public var boolValue: Bool? { if case let .bool(b) = self { return b }; return nil }
+    /// The elements, when the value is an array; nil otherwise.
     public var arrayValue: [JSONValue]? { if case let .array(a) = self { return a }; return nil }
+    /// The object, when the value is one; nil otherwise.
     public var objectValue: JSONObject? { if case let .object(o) = self { return o }; return nil }
+    /// Whether the value is `null`.
     public var isNull: Bool { if case .null = self { return true }; return false }
 
     /// A short name of the value's JSON type, for messages ("expected a string, found a number").
@@ -120,7 +141,7 @@ extension String {
     /// Equality of the UTF-8 bytes (no Unicode normalization): one memcmp over the
     /// contiguous UTF-8 of both strings.
     @inlinable
-    public func bytewiseEqual(_ other: String) -> Bool {
+    package func bytewiseEqual(_ other: String) -> Bool {
         // The lengths first: O(1) for native strings, and most unequal strings differ there.
         guard utf8.count == other.utf8.count else { return false }
         var b = other
@@ -129,7 +150,7 @@ extension String {
 
     /// Whether this string's UTF-8 bytes are exactly `bytes`.
     @inlinable
-    public func utf8Equals(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func utf8Equals(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard utf8.count == bytes.count else { return false }
         if bytes.isEmpty { return true }
         if let equal = utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
@@ -142,13 +163,13 @@ extension String {
 
 /// A `String` wrapper whose equality and hash are bytewise, for sets and dictionaries
 /// keyed by JSON text (object keys, ids) where normalization must not merge entries.
-public struct BytewiseString: Hashable, Sendable {
-    public let string: String
-    public init(_ string: String) { self.string = string }
-    public static func == (lhs: BytewiseString, rhs: BytewiseString) -> Bool {
+package struct BytewiseString: Hashable, Sendable {
+    package let string: String
+    package init(_ string: String) { self.string = string }
+    package static func == (lhs: BytewiseString, rhs: BytewiseString) -> Bool {
         lhs.string.bytewiseEqual(rhs.string)
     }
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var bytes = string // withUTF8 needs a var; a native string is not copied
         bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
