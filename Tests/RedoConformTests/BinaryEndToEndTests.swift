@@ -3,33 +3,8 @@ import XCTest
 @testable import RedoConformKit
 
 /// Runs the real `redo-conform` binary, as a user or a CI job does.
+/// (`run` and `binary` are in BinaryRunner.swift.)
 final class BinaryEndToEndTests: XCTestCase {
-    static var binary: URL {
-        // The test bundle sits in the build products folder next to the executable.
-        var folder = Bundle(for: BinaryEndToEndTests.self).bundleURL
-        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
-        return folder.appendingPathComponent("redo-conform")
-    }
-
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
-    }
-
     func testNoArgumentsRunsCheckOnShippedVectors() throws {
         let result = try Self.run([])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
@@ -95,15 +70,10 @@ extension BinaryEndToEndTests {
         let fd = (name + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
         XCTAssertGreaterThanOrEqual(fd, 0)
         close(fd)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\"$0\" validate \"$1$(printf '\\377')b.jsonl\"", Self.binary.path, folder + "/a"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 2)
+        let command = "\"$0\" validate \"$1$(printf '\\377')b.jsonl\""
+        let shell = try ChildProcess.run(ChildProcessTests.shell, ["-c", command, Self.binary.path, folder + "/a"])
+        let report = String(decoding: shell.stdout, as: UTF8.self)
+        XCTAssertEqual(shell.status, 2, String(decoding: shell.stderr, as: UTF8.self))
         // The text report lists input problems (other formats send them to stderr).
         XCTAssertTrue(report.contains("a\u{FFFD}b.jsonl: the file name is not valid UTF-8"), report)
     }

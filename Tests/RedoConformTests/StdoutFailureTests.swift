@@ -22,24 +22,6 @@ final class StdoutFailureTests: XCTestCase {
 }
 
 extension BinaryEndToEndTests {
-    /// Runs the binary with stdout on /dev/full (every write fails with ENOSPC).
-    static func runToFullDevice(_ arguments: [String], stdin: String = "") throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
-        let err = Pipe(), input = Pipe()
-        process.standardOutput = full
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
-    }
-
     func testEveryCommandFailsWhenStdoutIsFull() throws {
         let folder = TempFiles.folder("e2e-full")
         let valid = LogScenarios(seed: "e2e").all.first { $0.id == "valid-life" }!

@@ -5,8 +5,12 @@ import Foundation
 /// and a suite run again and again must not fill the machine's temporary folder.
 enum TempFiles {
     static let root: String = {
-        let path = NSTemporaryDirectory() + "redo-conform-tests/run-\(getpid())-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let parent = NSTemporaryDirectory() + "redo-conform-tests"
+        try! FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        // mkdtemp: a new folder no other run (even one with a reused process id) holds.
+        var template = Array("\(parent)/run-\(getpid())-XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { fatalError("cannot create a folder in \(parent)") }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // No captures: a C function pointer. Runs when XCTest's runner calls exit().
         atexit { try? FileManager.default.removeItem(atPath: TempFiles.root) }
         return path
@@ -21,7 +25,16 @@ enum TempFiles {
 
     /// A fresh path (nothing there yet) whose name starts with `label`.
     static func path(_ label: String) -> String {
-        "\(root)/\(label)-\(UUID().uuidString)"
+        "\(root)/\(label)-\(counter.next())"
+    }
+
+    private static let counter = Counter()
+
+    private final class Counter: @unchecked Sendable {
+        // @unchecked: guarded by the lock.
+        private let lock = NSLock()
+        private var count = 0
+        func next() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
     }
 
     @discardableResult
