@@ -4,10 +4,13 @@ import RedoJSON
 /// A REDO node id: `sha256:` followed by 64 lowercase hex digits. The only way to make
 /// one is from valid text or from a digest, so holding a `NodeID` proves the form.
 public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The text every id starts with: `sha256:`.
     public static let prefix = prefixText.description
     private static let prefixText: StaticString = "sha256:"
+    /// The SHA-256 of the node's canonical body.
     public let digest: SHA256Digest
 
+    /// The id of the node whose canonical body has this digest.
     public init(digest: SHA256Digest) {
         self.digest = digest
     }
@@ -20,7 +23,7 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The same, from the text's UTF-8 bytes.
-    public init?(utf8 units: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 units: UnsafeBufferPointer<UInt8>) {
         guard units.count == 71, units[0] == 0x73, units[1] == 0x68, units[2] == 0x61, units[3] == 0x32, units[4] == 0x35,
               units[5] == 0x36, units[6] == 0x3A else { return nil }
         // Four big-endian words straight from the hex digits, no intermediate arrays.
@@ -29,7 +32,9 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
         digest = SHA256Digest(w0: w0, w1: w1, w2: w2, w3: w3)
     }
 
+    /// The id as REDO writes it: `sha256:` and 64 lowercase hex digits.
     public var text: String { digest.hex(after: Self.prefixText) }
+    /// The same as `text`.
     public var description: String { text }
 
     /// Dictionaries keyed by id hash its digest with `WordHash`.

@@ -5,17 +5,24 @@ import RedoJSON
 /// signature (if any) verifies, its fields have the right shapes. Holds only what the log
 /// rules and replay need, not the JSON text.
 public struct Node: Sendable {
+    /// The node's id, the hash of its body.
     public let id: NodeID
+    /// The parents, in the order the node lists them.
     public let parents: [NodeID]
+    /// `timestamp.lamport`.
     public let lamport: Int64
+    /// `timestamp.wall`.
     public let wall: UTCTime
     /// `author.userId`, the `author` tiebreaker of lww.
     public let authorUserId: UserId
+    /// What the node does.
     public let action: Action
+    /// The task the node belongs to.
     public let taskId: UUIDv4
+    /// The payload, typed per action.
     public let payload: Payload
 
-    public init(id: NodeID, parents: [NodeID], lamport: Int64, wall: UTCTime, authorUserId: UserId, action: Action, taskId: UUIDv4, payload: Payload) {
+    package init(id: NodeID, parents: [NodeID], lamport: Int64, wall: UTCTime, authorUserId: UserId, action: Action, taskId: UUIDv4, payload: Payload) {
         self.id = id
         self.parents = parents
         self.lamport = lamport

@@ -3,11 +3,25 @@ import RedoJSON
 
 /// The task metadata fields CREATE and UPDATE carry, and that replay and MERGE decide.
 public enum TaskField: String, Sendable, CaseIterable {
-    case title, description, priority, storyPoints, frequencyDays, privacy, archived
+    /// The task's title (a non-empty string).
+    case title
+    /// Its description (a string).
+    case description
+    /// Its priority (an integer from 1 to 5, 5 most urgent).
+    case priority
+    /// Its story points (an integer, at least 0).
+    case storyPoints
+    /// Its frequency in days (an integer, at least 1).
+    case frequencyDays
+    /// Whether it is private (a boolean).
+    case privacy
+    /// Whether it is archived (a boolean, set by CREATE, ARCHIVE and UNARCHIVE only).
+    case archived
 
     /// Fields a CREATE/UPDATE payload may set (`archived` only changes by ARCHIVE/UNARCHIVE).
     public static let metadata: [TaskField] = [.title, .description, .priority, .storyPoints, .frequencyDays, .privacy]
 
+    /// Whether the field holds an integer (the fields max and min can decide).
     public var isNumeric: Bool { self == .priority || self == .storyPoints || self == .frequencyDays }
 
     /// The field's name as a payload key.
@@ -26,18 +40,28 @@ public enum TaskField: String, Sendable, CaseIterable {
 
 /// Todo fields a MERGE decides per todo.
 public enum TodoField: String, Sendable, CaseIterable {
-    case deadline, notes, completed
+    /// When the todo is due.
+    case deadline
+    /// Free text.
+    case notes
+    /// When it was completed (null: not completed).
+    case completed
 }
 
 /// A typed field value. Strings compare bytewise (see JSONValue).
 public enum FieldValue: Sendable, Equatable, CustomStringConvertible {
+    /// A string.
     case string(String)
+    /// An integer (REDO's integers are at most 2^53 - 1 in magnitude).
     case integer(Int64)
+    /// A boolean.
     case bool(Bool)
+    /// A UTC instant.
     case time(UTCTime)
     /// An explicitly absent value (a todo not yet completed: `completed: null`).
     case null
 
+    /// The same case and value; strings compare bytewise.
     public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
         case let (.string(a), .string(b)): return a.bytewiseEqual(b)
@@ -49,6 +73,7 @@ public enum FieldValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The value as JSON, as a node or the reconstructed state writes it (a time as its text).
     public var json: JSONValue {
         switch self {
         case let .string(s): return .string(s)
@@ -59,6 +84,7 @@ public enum FieldValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The value for messages: a string quoted, a time as its text.
     public var description: String {
         switch self {
         case let .string(s): return "\"\(s)\""
@@ -80,9 +106,10 @@ public struct TaskFieldValues: Sendable, Equatable {
     private var frequencyDays: Int64?
     private var privacy: Bool?
 
-    public init() {}
+    package init() {}
 
-    public subscript(field: TaskField) -> FieldValue? {
+    /// The value the payload sets for `field`; nil when it sets none (always for `archived`).
+    public package(set) subscript(field: TaskField) -> FieldValue? {
         get {
             switch field {
             case .title: return title.map { .string($0) }

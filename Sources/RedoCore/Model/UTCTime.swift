@@ -4,15 +4,21 @@
 /// arithmetic are integer operations; `text` writes the same form back, which is exactly
 /// the form received because the format has one spelling per instant.
 public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00.000Z (negative before it).
     public let millisecondsSinceEpoch: Int64
 
+    /// 9999-12-31T23:59:59.999Z, the last instant the format can write.
     public static let latest = UTCTime(millisecondsSinceEpoch: 253_402_300_799_999) // 9999-12-31T23:59:59.999Z
+    /// 0000-01-01T00:00:00.000Z, the first instant the format can write.
     public static let earliest = UTCTime(millisecondsSinceEpoch: -62_167_219_200_000) // 0000-01-01T00:00:00.000Z
 
+    /// The instant this many milliseconds after the epoch. `text` is only defined from
+    /// `earliest` to `latest`.
     public init(millisecondsSinceEpoch: Int64) {
         self.millisecondsSinceEpoch = millisecondsSinceEpoch
     }
 
+    /// Why text is not a REDO time.
     public enum ParseFailure: Error, Sendable, Equatable {
         /// Not the `YYYY-MM-DDTHH:MM:SS.mmmZ` shape.
         case format
@@ -20,13 +26,16 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         case instant
     }
 
+    /// Reads strict `YYYY-MM-DDTHH:MM:SS.mmmZ` text (years 0000 to 9999, proleptic
+    /// Gregorian calendar, no leap second); the failure says whether the shape or the instant
+    /// is wrong.
     public static func parse(_ text: String) -> Result<UTCTime, ParseFailure> {
         var text = text
         return text.withUTF8 { parse(utf8: $0) }
     }
 
     /// The same, from the text's UTF-8 bytes.
-    public static func parse(utf8 u: UnsafeBufferPointer<UInt8>) -> Result<UTCTime, ParseFailure> {
+    package static func parse(utf8 u: UnsafeBufferPointer<UInt8>) -> Result<UTCTime, ParseFailure> {
         guard u.count == 24, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A,
               u[19] == 0x2E, u[23] == 0x5A else { return .failure(.format) }
         func number(_ range: Range<Int>) -> Int? {
@@ -48,7 +57,7 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         return .success(UTCTime(millisecondsSinceEpoch: seconds * 1000 + Int64(milli)))
     }
 
-    public static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -81,6 +90,8 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The instant as REDO writes it, `YYYY-MM-DDTHH:MM:SS.mmmZ`: the one spelling `parse`
+    /// accepts for it.
     public var text: String {
         let ms = millisecondsSinceEpoch
         let totalSeconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
@@ -95,6 +106,7 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(milli, 3))Z"
     }
 
+    /// The same as `text`.
     public var description: String { text }
 
     /// Adds whole days with plain UTC arithmetic (no calendar, no DST), stopping at
@@ -104,5 +116,6 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         return moved > Self.latest.millisecondsSinceEpoch ? .latest : UTCTime(millisecondsSinceEpoch: moved)
     }
 
+    /// Earlier instants first.
     public static func < (lhs: UTCTime, rhs: UTCTime) -> Bool { lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch }
 }

@@ -5,9 +5,11 @@ import RedoJSON
 /// 8, 9, a or b): REDO's taskId and todoTaskId. Stored as its 128 bits, so comparing and
 /// hashing never touch strings; `text` writes the one valid spelling back.
 public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let high: UInt64
-    public let low: UInt64
+    package let high: UInt64
+    package let low: UInt64
 
+    /// Parses the one spelling REDO allows; nil for anything else (uppercase, no hyphens,
+    /// another version or variant).
     public init?(_ text: String) {
         var text = text
         guard let bits = text.withUTF8({ Self.parse($0) }) else { return nil }
@@ -15,7 +17,7 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The same, from the text's UTF-8 bytes.
-    public init?(utf8 units: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 units: UnsafeBufferPointer<UInt8>) {
         guard let bits = Self.parse(units) else { return nil }
         (high, low) = bits
     }
@@ -30,6 +32,7 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
         return (high, low)
     }
 
+    /// The UUID as REDO writes it: lowercase, 8-4-4-4-12.
     public var text: String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
@@ -43,10 +46,12 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The same as `text`.
     public var description: String { text }
 
     /// Dictionaries keyed by task or todo hash its two words with `WordHash`.
     public func _rawHashValue(seed: Int) -> Int { WordHash.hash(high, low, seed: seed) }
 
+    /// The order of the text.
     public static func < (lhs: UUIDv4, rhs: UUIDv4) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 }

@@ -3,7 +3,9 @@ import RedoJSON
 
 /// One task as the reconstruction presents it.
 public struct ReconstructedTask: Sendable {
+    /// The task's id.
     public let taskId: UUIDv4
+    /// Its fields after replaying its surviving nodes.
     public let state: TaskState
     /// Todos in total order of their CREATE_TODO nodes.
     public let todos: [TodoState]
@@ -16,14 +18,20 @@ public struct ReconstructedTask: Sendable {
 
 /// The whole reconstructed state of a log.
 public struct Reconstruction: Sendable {
+    /// Every task with a surviving node, sorted by task id.
     public let tasks: [ReconstructedTask]
+    /// The tasks whose every valid node is deleted, sorted.
     public let deleted: [UUIDv4]
+    /// The log verdict's rejected ids with their codes (see `LogVerdict.rejected`).
     public let rejected: [(id: String, code: ErrorCode)]
 }
 
 /// Turns a validated log into task state: per task, the surviving nodes (and all their
 /// ancestors: if one lives, all ancestors live) replayed in total order.
 public enum Reconstructor {
+    /// The state of every task of a validated log. Only valid nodes are replayed; MERGEs
+    /// apply what the log validator decided for them. Time and memory grow about linearly
+    /// with the number of valid nodes.
     public static func reconstruct(_ verdict: LogVerdict) -> Reconstruction {
         // Valid nodes in total order (valid nodes' lamports are consistent), grouped by
         // task with a counting sort into one flat array: no array per task.

@@ -5,8 +5,10 @@ import RedoJSON
 /// hash (documented in PROTOCOL.md, "Reconstructed state"):
 /// `{"version":1,"tasks":[…],"deleted":[taskId…],"rejected":[{"id","code"}…]}`.
 public enum StateRendering {
+    /// The rendering's `version` member: 1.
     public static let version = 1
 
+    /// The state as a JSON value (members in the documented order, not yet canonical).
     public static func json(_ reconstruction: Reconstruction) -> JSONValue {
         .object(JSONObject([
             JSONMember(key: "version", value: .number(Double(version))),
@@ -18,6 +20,7 @@ public enum StateRendering {
         ]))
     }
 
+    /// The state's RFC 8785 canonical bytes: the form whose SHA-256 two platforms compare.
     public static func canonicalBytes(_ reconstruction: Reconstruction) -> [UInt8] {
         CanonicalJSON.bytes(of: json(reconstruction))
     }

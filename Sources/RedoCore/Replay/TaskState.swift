@@ -3,16 +3,20 @@ import RedoJSON
 
 /// One todo as replay leaves it.
 public struct TodoState: Sendable, Equatable {
+    /// The todo's id.
     public let todoTaskId: UUIDv4
+    /// When it is due, after every SNOOZE replayed.
     public var deadline: UTCTime
+    /// Its notes, the latest any node set; nil when none did.
     public var notes: String?
+    /// When it was completed; nil while it is not.
     public var completed: UTCTime?
     /// The CREATE_TODO that created it.
     public let creator: NodeID
     /// Its CREATE_TODO's position in total order (lamport, wall, id).
-    public let creatorKey: OrderKey
+    let creatorKey: OrderKey
 
-    public func value(_ field: TodoField) -> FieldValue? {
+    func value(_ field: TodoField) -> FieldValue? {
         switch field {
         case .deadline: return .time(deadline)
         case .notes: return notes.map { .string($0) }
@@ -32,35 +36,39 @@ public struct TodoState: Sendable, Equatable {
 }
 
 /// A node's position in REDO's total order, comparable without the node.
-public struct OrderKey: Comparable, Sendable, Hashable {
-    public let lamport: Int64
-    public let wall: UTCTime
-    public let id: NodeID
+struct OrderKey: Comparable, Sendable, Hashable {
+    let lamport: Int64
+    let wall: UTCTime
+    let id: NodeID
 
-    public init(_ node: Node) {
+    init(_ node: Node) {
         lamport = node.lamport
         wall = node.wall
         id = node.id
     }
 
-    public static func < (a: OrderKey, b: OrderKey) -> Bool { (a.lamport, a.wall, a.id) < (b.lamport, b.wall, b.id) }
+    static func < (a: OrderKey, b: OrderKey) -> Bool { (a.lamport, a.wall, a.id) < (b.lamport, b.wall, b.id) }
 }
 
 /// A task as replay leaves it: metadata fields only where some payload set them.
 public struct TaskState: Sendable {
+    /// The metadata fields some node set, `archived` included once the task is created.
     public var fields: [TaskField: FieldValue] = [:]
+    /// The CREATE's wall time; nil when no CREATE was replayed.
     public var created: UTCTime?
+    /// The task's todos by id.
     public var todos: [UUIDv4: TodoState] = [:]
 
-    public init() {}
+    package init() {}
 
+    /// Whether the task is archived.
     public var archived: Bool {
         if case let .bool(flag)? = fields[.archived] { return flag }
         return false
     }
 
     /// Applies one node's effect (a MERGE's effect is its decisions).
-    public mutating func apply(_ node: Node, decisions: MergeDecisions?) {
+    package mutating func apply(_ node: Node, decisions: MergeDecisions?) {
         switch node.payload {
         case let .create(values):
             for (field, value) in values.values { fields[field] = value }
@@ -108,7 +116,9 @@ public struct TaskState: Sendable {
 
 /// What a MERGE decided: the only fields it writes.
 public struct MergeDecisions: Sendable, Equatable {
+    /// The task fields the MERGE writes, with their values.
     public var task: [TaskField: FieldValue] = [:]
+    /// The todo fields it writes, per todo.
     public var todos: [UUIDv4: [TodoField: FieldValue]] = [:]
-    public init() {}
+    package init() {}
 }

@@ -9,6 +9,7 @@ import Darwin
 /// toward 1 far ahead, and is 6 at the deadline. Only U is normative; the spec leaves the
 /// priority and complexity weights of the full rank undefined.
 public enum Urgency {
+    /// U(t) for `t` days until the deadline (negative when overdue): between 1 and 11.
     public static func value(daysUntilDue t: Double) -> Double {
         max(0.1, 1.0 + 10.0 / (1.0 + exp(0.4 * t)))
     }
@@ -18,6 +19,7 @@ public enum Urgency {
         Double(deadline.millisecondsSinceEpoch - now.millisecondsSinceEpoch) / 86_400_000
     }
 
+    /// The urgency of a todo due at `deadline`, at `now`.
     public static func value(deadline: UTCTime, now: UTCTime) -> Double {
         value(daysUntilDue: daysUntilDue(deadline, now: now))
     }

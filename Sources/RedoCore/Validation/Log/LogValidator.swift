@@ -7,10 +7,15 @@ import RedoJSON
 /// order: nodes are processed parents-first, ties broken by REDO's total order.
 public struct LogValidator: Sendable {
     /// At most this many related ids are named per inherited finding (the smallest ids).
-    public static let maxRelated = 8
+    static let maxRelated = 8
 
+    /// A log validator (it has no settings).
     public init() {}
 
+    /// The verdict on a whole log: `checks` are the node-level checks of every record, in
+    /// input order (`NodeValidator.check`), failing records included. Time and memory grow
+    /// about linearly with the number of records.
+    ///
     /// Takes the checks by value and lets go of them as soon as their parts are sorted
     /// out: a caller that `consume`s its array never holds a million nodes twice.
     public func validate(_ checks: consuming [NodeCheck]) -> LogVerdict {
@@ -29,13 +34,17 @@ public struct LogValidator: Sendable {
     /// grouping of one batch can run while the next is still being checked.
     public struct Incremental: Sendable {
         private var pass = LogPass([])
+        /// A validation with no records yet.
         public init() {}
+        /// Adds the next records' checks, continuing the input order.
         public mutating func add(_ batch: consuming [NodeCheck]) { pass.add(batch) }
+        /// The verdict on every record added: the same as `validate` on all of them at once.
+        /// Call it once, after the last `add`.
         public mutating func finish() -> LogVerdict { pass.run() }
 
         /// The verdict on the records added so far, keeping them: `verdict(rejecting:)`
         /// can then run the rules again.
-        public func verdict() -> LogVerdict {
+        package func verdict() -> LogVerdict {
             var copy = pass
             return copy.run()
         }
@@ -47,7 +56,7 @@ public struct LogValidator: Sendable {
         /// final checks in the first place.
         /// Consumes the records: called once, last, and in place so that the nodes of the
         /// rejected records are let go of before the rules run again.
-        public mutating func finish(rejecting late: [LateRejection], with finding: Finding) -> LogVerdict {
+        package mutating func finish(rejecting late: [LateRejection], with finding: Finding) -> LogVerdict {
             pass.regroup(rejecting: late, with: finding)
             return pass.run()
         }
@@ -56,13 +65,13 @@ public struct LogValidator: Sendable {
 
 /// A record that passed node-level checks when it was grouped, and failed one later.
 /// Compact (a log with a million bad signatures has a million of these).
-public struct LateRejection: Sendable {
+package struct LateRejection: Sendable {
     /// The record's position among all records added.
-    public let record: Int
+    package let record: Int
     /// The id it claims (a passing record's id is well-formed).
-    public let id: NodeID
+    package let id: NodeID
 
-    public init(record: Int, id: NodeID) {
+    package init(record: Int, id: NodeID) {
         self.record = record
         self.id = id
     }

@@ -3,7 +3,9 @@ import RedoJSON
 
 /// What a record turned out to be.
 public enum RecordStatus: String, Sendable, Codable {
+    /// The record is a valid node.
     case valid
+    /// The record is rejected; its verdict's `code` says why.
     case rejected
     /// Another record of the same node (same id) already stands for it.
     case duplicate
@@ -11,6 +13,7 @@ public enum RecordStatus: String, Sendable, Codable {
 
 /// The verdict on one input record, in input order.
 public struct RecordVerdict: Sendable {
+    /// Valid, rejected or a duplicate.
     public var status: RecordStatus
     /// Primary code (by precedence), nil for valid and duplicate records.
     public var code: ErrorCode?
@@ -20,6 +23,7 @@ public struct RecordVerdict: Sendable {
 
 /// The verdict on a whole log.
 public struct LogVerdict: Sendable {
+    /// One verdict per input record, in input order.
     public var records: [RecordVerdict]
     /// Every node that passed node-level checks (one per id); `nodeStatus` says which of
     /// them are valid.
@@ -40,6 +44,7 @@ public struct LogVerdict: Sendable {
     /// The valid nodes in total order.
     public var validNodes: [Node] { order.compactMap { nodeStatus[Int($0)] == nil ? nodes[Int($0)] : nil } }
 
+    /// How many records are duplicates of another record's node.
     public var duplicateCount: Int { records.lazy.filter { $0.status == .duplicate }.count }
 
     /// How many distinct ids the records claim (records without a string id not counted).

@@ -11,6 +11,7 @@ public enum ValidationProfile: String, Sendable, CaseIterable {
 
 /// The node-level verdict on one record.
 public struct NodeCheck: Sendable {
+    /// Every rule the record breaks, in the order checked; warnings included.
     public private(set) var findings: [Finding]
     /// The typed node, present exactly when the record broke no node-level rule.
     public private(set) var node: Node?
@@ -28,19 +29,21 @@ public struct NodeCheck: Sendable {
     /// The `id` text the record claims, when it has a string id (even a malformed one).
     public var claimedId: String? { node.map { $0.id.text } ?? claims?.idText }
     /// The claimed id when well-formed: the node this record stands for.
-    public var claimedNodeId: NodeID? { node?.id ?? claims?.nodeId }
+    package var claimedNodeId: NodeID? { node?.id ?? claims?.nodeId }
     /// The `taskId` text, when it is a string.
-    public var taskIdText: String? { node.map { $0.taskId.text } ?? claims?.taskIdText }
+    package var taskIdText: String? { node.map { $0.taskId.text } ?? claims?.taskIdText }
     /// The parents the broken-branch rules may follow from this record: a passing record's,
     /// or a failing record's whose id is the hash of its content (so its parents are the
     /// ones that id stands for) and whose every parent is a well-formed id. Nil otherwise:
     /// a forged or unhashable record's parents are never followed.
-    public var followableParents: [NodeID]? { node?.parents ?? claims?.parents }
+    package var followableParents: [NodeID]? { node?.parents ?? claims?.parents }
 
+    /// Whether the record broke no node-level rule (warnings aside).
     public var passed: Bool { node != nil }
+    /// The code the record is rejected for: the highest-precedence error's; nil if it passed.
     public var primaryCode: ErrorCode? { findings.primaryCode }
 
-    public init(claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, followableParents: [NodeID]? = nil, findings: [Finding], node: Node?) {
+    package init(claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, followableParents: [NodeID]? = nil, findings: [Finding], node: Node?) {
         self.findings = findings
         self.node = node
         claims = node == nil ? Claims(idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText, parents: followableParents) : nil
@@ -58,26 +61,26 @@ public struct NodeCheck: Sendable {
     }
 
     /// The same verdict with one more finding (an error rejects the record).
-    public func adding(_ finding: Finding) -> NodeCheck {
+    package func adding(_ finding: Finding) -> NodeCheck {
         NodeCheck(claimedId: claimedId, claimedNodeId: claimedNodeId, taskIdText: taskIdText, followableParents: followableParents, findings: findings + [finding],
                   node: finding.severity == .error ? nil : node)
     }
 
     /// A record rejected before it could be read as JSON.
-    public static func unreadable(_ finding: Finding) -> NodeCheck {
+    package static func unreadable(_ finding: Finding) -> NodeCheck {
         NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
     }
 }
 
 /// A signature whose verification was left for later (see `NodeValidator.check(bytes:deferringSignature:)`):
 /// the canonical body, the signature and the key, all a verifier needs.
-public struct DeferredSignature: Sendable {
-    public let body: [UInt8]
-    public let signature: Ed25519Signature
-    public let key: Ed25519PublicKey
+package struct DeferredSignature: Sendable {
+    package let body: [UInt8]
+    package let signature: Ed25519Signature
+    package let key: Ed25519PublicKey
 
     /// Verifies now: nil when the signature holds, else the finding the record gets.
-    public func verify() -> Finding? {
+    package func verify() -> Finding? {
         Ed25519.verify(signature, of: body, by: key) ? nil : NodeValidator.signatureInvalidFinding
     }
 }
@@ -86,16 +89,20 @@ public struct DeferredSignature: Sendable {
 /// signature. Every finding is reported, not just the first. Stateless and thread-safe:
 /// records can be checked on every core at once.
 public struct NodeValidator: Sendable {
+    /// Whether records must be signed.
     public let profile: ValidationProfile
+    /// The JSON reader's limits for each record.
     public let limits: JSONLimits
 
+    /// A validator for `profile`; `limits` bound each record (a record over
+    /// `maxDocumentBytes` is rejected under `record.size`).
     public init(profile: ValidationProfile = .synced, limits: JSONLimits = .default) {
         self.profile = profile
         self.limits = limits
     }
 
     /// The finding of a signature that does not verify.
-    public static let signatureInvalidFinding = Finding(.signatureInvalid, "the signature does not verify over the canonical body with author.publicKey", path: "$.signature")
+    package static let signatureInvalidFinding = Finding(.signatureInvalid, "the signature does not verify over the canonical body with author.publicKey", path: "$.signature")
 
     /// Checks a record given as bytes, but leaves signature verification (most of the
     /// cost) for later when it is the last thing the record's verdict depends on: when the
@@ -104,7 +111,7 @@ public struct NodeValidator: Sendable {
     /// gets `signatureInvalidFinding` appended (it comes last in any case) and loses its
     /// node — exactly the check `check(bytes:)` returns. A record that fails some other
     /// check is verified at once, so its findings are complete.
-    public func check(bytes: UnsafeBufferPointer<UInt8>, deferringSignature: Bool) -> (NodeCheck, DeferredSignature?) {
+    package func check(bytes: UnsafeBufferPointer<UInt8>, deferringSignature: Bool) -> (NodeCheck, DeferredSignature?) {
         var (check, deferred) = checkParsing(bytes, deferring: deferringSignature)
         if let job = deferred, !check.passed {
             // Cannot happen while every unbuildable node is an error finding; if it ever
@@ -115,7 +122,9 @@ public struct NodeValidator: Sendable {
         return (check, deferred)
     }
 
-    /// Checks a record given as bytes (one JSON document).
+    /// Checks a record given as bytes (one JSON document). Never throws: a record that is
+    /// not I-JSON gets a `record.syntax` finding. Linear in the record's size, plus one
+    /// SHA-256 and one signature verification.
     public func check(bytes: UnsafeBufferPointer<UInt8>) -> NodeCheck {
         checkParsing(bytes, deferring: false).0
     }
@@ -140,6 +149,7 @@ public struct NodeValidator: Sendable {
         return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
     }
 
+    /// The same for a record held in an array.
     public func check(bytes: [UInt8]) -> NodeCheck {
         bytes.withUnsafeBufferPointer { check(bytes: $0) }
     }
