@@ -11,37 +11,10 @@
 // JavaScript reconstructor, and emitted as the SHA-256 of the canonical state.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { ed25519Sign, ed25519Verify, fromHex } from './lib/ed25519.mjs';
 import { canonicalize } from './lib/jcs.mjs';
 import { reconstructedStateBytes } from './lib/reconstruct.mjs';
-
-// DER wrappers that turn raw Ed25519 key bytes into key objects.
-const PKCS8_SEED_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex'); // + 32-byte seed
-const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex'); // + 32-byte public key
-
-/** Strict lowercase-hex decoding; null when the text is not hex. */
-function fromHex(text) {
-  if (typeof text !== 'string' || text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text)) return null;
-  return Buffer.from(text, 'hex');
-}
-
-/** Ed25519 verification; any malformed input (wrong lengths, bad hex) verifies false. */
-function ed25519Verify(publicKey, message, signature) {
-  if (!publicKey || !message || !signature || publicKey.length !== 32) return false;
-  try {
-    const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
-    return verify(null, message, key, signature);
-  } catch {
-    return false;
-  }
-}
-
-/** Deterministic RFC 8032 signature from a 32-byte seed. */
-function ed25519Sign(seed, message) {
-  if (!seed || seed.length !== 32) throw new Error('seed is not 32 bytes of hex');
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_SEED_PREFIX, seed]), format: 'der', type: 'pkcs8' });
-  return sign(null, message, key);
-}
 
 function canonicalBytes(value) {
   return Buffer.from(canonicalize(value), 'utf8');

@@ -20,7 +20,7 @@
 //                  gets a status (valid | rejected | duplicate) and a primary code.
 //   --nodes-only   node-level rules only: each record judged alone.
 //   --crypto-only  the original benchmark peer: per line JSON.parse, drop "id" and
-//                  "signature", RFC 8785 canonical form (Peers/web/lib/jcs.mjs),
+//                  "signature", RFC 8785 canonical form (lib/crypto-only.mjs),
 //                  SHA-256 compared with the id and Ed25519 verification of the same bytes
 //                  (crypto.verify, OpenSSL); no schema or log rules. Kept for comparison.
 //
@@ -36,84 +36,16 @@
 // or, with --report, only one line per record in line order:  LINE<TAB>STATUS<TAB>CODE
 // (CODE is the primary code, or "-"). --crypto-only has no --report.
 // Exit status: 0 every record valid, 1 some record not valid, 2 usage or I/O error.
-import { createHash, createPublicKey, verify } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { canonicalize } from './lib/jcs.mjs';
-import { CODES, KeyCache, MAX_RECORD_BYTES, NONE, SCHEMA, checkRecord } from './lib/node-rules.mjs';
+import { checkNode } from './lib/crypto-only.mjs';
+import { KeyCache } from './lib/ed25519.mjs';
+import { OVERLONG, isBlank, lineStartAtOrAfter, linesOf } from './lib/jsonl.mjs';
 import { LogPass, STATUS_NAMES, VALID, REJECTED } from './lib/log-rules.mjs';
+import { checkRecord } from './lib/node-rules.mjs';
+import { CODES, MAX_RECORD_BYTES, NONE, SCHEMA } from './lib/protocol.mjs';
 
-const NEWLINE = 0x0a;
-const BLOCK = 8 << 20; // bytes read per readSync
 const BATCH = 8192; // records per message from a worker
-
-// DER SubjectPublicKeyInfo header of an Ed25519 key; the raw 32-byte key follows.
-const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
-
-/** The offset of the first line that starts at or after `offset`. */
-function lineStartAtOrAfter(fd, offset, size) {
-  if (offset <= 0) return 0;
-  if (offset >= size) return size;
-  const buf = Buffer.allocUnsafe(64 << 10);
-  let pos = offset - 1; // the line holding byte offset-1 ends at the next "\n"
-  while (pos < size) {
-    const n = readSync(fd, buf, 0, buf.length, pos);
-    if (n === 0) break;
-    const nl = buf.subarray(0, n).indexOf(NEWLINE);
-    if (nl >= 0) return pos + nl + 1;
-    pos += n;
-  }
-  return size;
-}
-
-const OVERLONG = Symbol('overlong line');
-
-/**
- * The lines starting in [start, stop) of an open file, without their "\n": a Buffer valid
- * until the next step, or OVERLONG for a line over the record limit (skipped unread).
- */
-function* linesOf(fd, start, stop, maxRecordBytes) {
-  let buf = Buffer.allocUnsafe(BLOCK);
-  let pos = start;
-  while (pos < stop) {
-    const n = readSync(fd, buf, 0, Math.min(buf.length, stop - pos), pos);
-    if (n === 0) break;
-    const block = buf.subarray(0, n);
-    let from = 0;
-    for (let nl = block.indexOf(NEWLINE); nl >= 0; nl = block.indexOf(NEWLINE, from)) {
-      yield block.subarray(from, nl);
-      from = nl + 1;
-    }
-    if (pos + n === stop && from < n) { // last line without a final "\n"
-      yield block.subarray(from, n);
-      from = n;
-    }
-    if (from === 0 && n === buf.length) { // one line longer than the buffer
-      if (buf.length <= maxRecordBytes) {
-        buf = Buffer.allocUnsafe(buf.length * 2);
-        continue;
-      }
-      yield OVERLONG; // over the limit whatever its end: skip to its end
-      let end = pos + n;
-      while (end < stop) {
-        const m = readSync(fd, buf, 0, Math.min(buf.length, stop - end), end);
-        const nl = buf.subarray(0, m).indexOf(NEWLINE);
-        if (m === 0) { end = stop; break; }
-        if (nl >= 0) { end += nl + 1; break; }
-        end += m;
-      }
-      pos = end;
-      continue;
-    }
-    pos += from; // the partial line at the end is read again with the next block
-  }
-}
-
-/** A line holding only spaces and tabs (after its CR) is not a record. */
-function isBlank(line) {
-  for (const b of line) if (b !== 0x20 && b !== 0x09) return false;
-  return true;
-}
 
 // ---------------------------------------------------------------------------------------
 // Workers
@@ -159,34 +91,6 @@ function compact(line, result) {
   if (result.code !== NONE) return [line, result.code, result.id];
   const { id, parents, lamport, wall, userId, action, taskId, payload } = result.node;
   return [line, NONE, id, parents, lamport, wall, userId, action, taskId, payload];
-}
-
-// fatal: invalid UTF-8 makes the node invalid instead of becoming U+FFFD.
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** --crypto-only: true when the node's id matches its canonical body and its signature verifies. */
-function checkNode(lineBytes, keys) {
-  try {
-    const node = JSON.parse(utf8.decode(lineBytes));
-    const { id, signature } = node;
-    if (typeof id !== 'string' || typeof signature !== 'string') return false;
-    delete node.id;
-    delete node.signature;
-    const body = Buffer.from(canonicalize(node), 'utf8');
-    if ('sha256:' + createHash('sha256').update(body).digest('hex') !== id) return false;
-    const publicKey = node.author.publicKey;
-    let key = keys.get(publicKey);
-    if (key === undefined) {
-      const raw = Buffer.from(publicKey, 'hex');
-      if (raw.length !== 32) return false;
-      key = createPublicKey({ key: Buffer.concat([SPKI_ED25519, raw]), format: 'der', type: 'spki' });
-      keys.set(publicKey, key);
-    }
-    const sig = Buffer.from(signature, 'hex');
-    return sig.length === 64 && verify(null, body, key, sig);
-  } catch {
-    return false; // not JSON, not I-JSON, missing keys, a key OpenSSL refuses
-  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -8,17 +8,15 @@
 // then processed parents first, ready nodes in REDO's total order (lamport, wall, id), so
 // the verdict does not depend on the order of the records.
 import {
-  AFTER_DELETE, ANCESTOR, COMPLETE_TODO, CREATE, CREATE_TODO, DELETE, DUPLICATE_CREATE, LAMPORT,
-  MERGE, MISSING_CHAIN, NONE, PARENT, SCHEMA, SNOOZE, TASK_FIELDS, TODO_FIELDS, TODO_REF, UNARCHIVE, UPDATE, ARCHIVE,
-} from './node-rules.mjs';
+  AFTER_DELETE, ANCESTOR, COMPLETE_TODO, CREATE, CREATE_TODO, DAY_MS, DELETE, DUPLICATE_CREATE, LAMPORT, LATEST_MS,
+  MERGE, MISSING_CHAIN, NONE, NUMERIC_FIELDS, PARENT, SCHEMA, SNOOZE, TASK_FIELDS, TODO_FIELDS, TODO_REF, UNARCHIVE, UPDATE, ARCHIVE,
+} from './protocol.mjs';
 
 export const VALID = 0, REJECTED = 1, DUPLICATE = 2;
 export const STATUS_NAMES = ['valid', 'rejected', 'duplicate'];
 
 const MISSING = -1; // a parent that is not in the log
 const FAILED = -2; // a parent whose every record failed node-level checks
-const LATEST_TIME = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
-const DAY_MS = 86_400_000;
 
 // Node states while processing.
 const UNPROCESSED = 0, OK = 1, REJECTED_OWN = 2, REJECTED_ANCESTOR = 3, AFTER_A_DELETE = 4;
@@ -525,7 +523,7 @@ class History {
           break;
         case SNOOZE:
           if (state === undefined) break;
-          state.deadline = payload.days != null ? Math.min(state.deadline + payload.days * DAY_MS, LATEST_TIME) : payload.newDeadline;
+          state.deadline = payload.days != null ? Math.min(state.deadline + payload.days * DAY_MS, LATEST_MS) : payload.newDeadline;
           if (payload.notes != null) state.notes = payload.notes;
           break;
         case MERGE:
@@ -557,8 +555,6 @@ class History {
     return todos;
   }
 }
-
-const NUMERIC_FIELDS = new Set(['priority', 'storyPoints', 'frequencyDays']);
 
 /**
  * What a MERGE writes: per field, compare each parent's state with the base's; unchanged

@@ -4,63 +4,45 @@
 // acceptance rules on top of OpenSSL's verifier).
 //
 // A record's verdict is its primary code: the highest-precedence code among everything it
-// breaks (precedence as in Sources/RedoCore/Findings/ErrorCode.swift). Every structural
+// breaks (precedence as in PROTOCOL.md, "Verdicts and codes": protocol.mjs). Every structural
 // rule runs; the hash is skipped when a higher-precedence code is already certain, and the
 // signature is verified only when it alone decides the record (it is the last code).
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { verifySignature } from './ed25519.mjs';
+import { parseIJSON } from './ijson.mjs';
 import { canonicalize } from './jcs.mjs';
+import {
+  ACTIONS, ACTION_TABLE, ARRAY_STRATEGIES, DEFAULT_STRATEGY, DEFAULT_TIEBREAKERS, ENCODING, FORBIDDEN, HASH,
+  MAX_DAYS_TO_EXTEND, MAX_PAYLOAD_BYTES, MAX_RECORD_BYTES, MAX_SAFE, MISSING_CHAIN, NONE, NUMERIC_FIELDS, RESERVED,
+  SCHEMA, SIGNATURE, STRATEGIES, TASK_FIELDS, TASK_METADATA, TIEBREAKERS, TODO_FIELDS,
+  CREATE, UPDATE, DELETE, COMPLETE_TODO, CREATE_TODO, SNOOZE, ARCHIVE, UNARCHIVE, MERGE,
+} from './protocol.mjs';
 
-// Codes, in precedence order (lower wins). NONE: no finding.
-export const CODES = [
-  null, 'E_SCHEMA_MISMATCH', 'E_ENCODING_VIOLATION', 'E_FORBIDDEN_FIELD', 'E_MISSING_DELETED_CHAIN',
-  'E_HASH_MISMATCH', 'E_INVALID_SIGNATURE', 'E_PARENT_NOT_FOUND', 'E_LAMPORT_VIOLATION',
-  'E_DUPLICATE_CREATE', 'E_INVALID_TODO_REF', 'X_ANCESTOR_REJECTED', 'X_AFTER_DELETE',
-];
-export const SCHEMA = 1, ENCODING = 2, FORBIDDEN = 3, MISSING_CHAIN = 4, HASH = 5, SIGNATURE = 6;
-export const PARENT = 7, LAMPORT = 8, DUPLICATE_CREATE = 9, TODO_REF = 10, ANCESTOR = 11, AFTER_DELETE = 12;
-export const NONE = 99;
-
-// Actions, with their parent counts.
-export const ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'COMPLETE_TODO', 'CREATE_TODO', 'SNOOZE', 'ARCHIVE', 'UNARCHIVE', 'MERGE'];
-export const CREATE = 0, UPDATE = 1, DELETE = 2, COMPLETE_TODO = 3, CREATE_TODO = 4, SNOOZE = 5, ARCHIVE = 6, UNARCHIVE = 7, MERGE = 8;
 const ACTION_INDEX = new Map(ACTIONS.map((name, i) => [name, i]));
-const PARENT_COUNT = (action) => action === CREATE ? [0, 0] : action === MERGE ? [2, 10] : [1, 1];
+const PARENT_COUNT = (action) => [ACTION_TABLE[action].minParents, ACTION_TABLE[action].maxParents];
+const STRATEGY_NAMES = new Set(STRATEGIES);
+const TIEBREAKER_NAMES = new Set(TIEBREAKERS);
+const ARRAY_STRATEGY_NAMES = new Set(ARRAY_STRATEGIES);
 
-export const TASK_FIELDS = ['title', 'description', 'priority', 'storyPoints', 'frequencyDays', 'privacy', 'archived'];
-const METADATA = TASK_FIELDS.slice(0, 6); // what CREATE/UPDATE may set
-const NUMERIC = new Set(['priority', 'storyPoints', 'frequencyDays']);
-export const TODO_FIELDS = ['deadline', 'notes', 'completed'];
-const STRATEGIES = new Set(['ours', 'theirs', 'union', 'lww', 'manual', 'max', 'min']);
-const TIEBREAKERS = new Set(['lamport', 'wall', 'author']);
-const ARRAY_STRATEGIES = new Set(['union', 'lww']);
-
-const MAX_SAFE = Number.MAX_SAFE_INTEGER; // 2^53 - 1
-const MAX_DAYS_TO_EXTEND = 3_652_059;
-const MAX_PAYLOAD_BYTES = 1_048_576;
-const MAX_DEPTH = 512;
-export const MAX_RECORD_BYTES = 16 << 20; // redo-conform validate's default record limit
-
-const RESERVED = new Set([
-  'id', 'version', 'parents', 'timestamp', 'author', 'action', 'taskId', 'data', 'signature',
-  'lamport', 'wall', 'userId', 'deviceId', 'publicKey', 'name', 'email', 'deviceName',
-  'guid', 'todoTasks', 'created', 'archived', 'deleted', 'archive',
-]);
 const TOP_KEYS = new Set(['id', 'version', 'parents', 'timestamp', 'author', 'action', 'taskId', 'data', 'signature']);
 const REQUIRED_TOP = ['id', 'version', 'parents', 'timestamp', 'author', 'action', 'taskId', 'data'];
 const TIMESTAMP_KEYS = new Set(['lamport', 'wall']);
 const AUTHOR_KEYS = new Set(['userId', 'deviceId', 'publicKey', 'name', 'email', 'deviceName']);
 const DATA_KEYS = new Set(['payload']);
-const PAYLOAD_KEYS = [
-  new Set(['title', 'description', 'privacy', 'storyPoints', 'priority', 'frequencyDays', 'extensions']), // CREATE
-  new Set(['title', 'description', 'privacy', 'storyPoints', 'priority', 'frequencyDays', 'extensions']), // UPDATE
-  new Set(['deletedChain']),
-  new Set(['todoTaskId', 'completed', 'notes']),
-  new Set(['todoTaskId', 'deadline', 'notes']),
-  new Set(['todoTaskId', 'daysToExtend', 'newDeadline', 'notes']),
-  new Set(), new Set(),
-  new Set(['base', 'policy', 'resolutions']),
-];
-const PAYLOAD_REQUIRED = [['title'], [], [], ['todoTaskId', 'completed'], ['todoTaskId', 'deadline'], ['todoTaskId'], [], [], ['base']];
+/** Per action: the keys its payload may carry, and those it must. */
+const PAYLOAD_SHAPE = {
+  CREATE: [[...TASK_METADATA, 'extensions'], ['title']],
+  UPDATE: [[...TASK_METADATA, 'extensions'], []],
+  CREATE_TODO: [['todoTaskId', 'deadline', 'notes'], ['todoTaskId', 'deadline']],
+  COMPLETE_TODO: [['todoTaskId', 'completed', 'notes'], ['todoTaskId', 'completed']],
+  SNOOZE: [['todoTaskId', 'daysToExtend', 'newDeadline', 'notes'], ['todoTaskId']],
+  ARCHIVE: [[], []],
+  UNARCHIVE: [[], []],
+  DELETE: [['deletedChain'], []],
+  MERGE: [['base', 'policy', 'resolutions'], ['base']],
+};
+const PAYLOAD_KEYS = ACTIONS.map((name) => new Set(PAYLOAD_SHAPE[name][0]));
+const PAYLOAD_REQUIRED = ACTIONS.map((name) => PAYLOAD_SHAPE[name][1]);
 const POLICY_KEYS = new Set(['defaultStrategy', 'lwwTiebreakers', 'arrayStrategy']);
 const RESOLUTIONS_KEYS = new Set(['task', 'todos']);
 const RESOLUTION_KEYS = new Set(['path', 'strategy', 'chosenParent', 'value', 'notes']);
@@ -91,142 +73,6 @@ export function parseTime(text) {
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, +m[7]);
   return date.getTime();
-}
-
-// ---------------------------------------------------------------------------------------
-// I-JSON
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a BOM stays, and fails JSON.parse
-
-/** Object keys as written in valid JSON text: a string followed by ':' is a key. */
-function keysInText(text) {
-  let count = 0;
-  for (let open = text.indexOf('"'); open >= 0;) {
-    let close = open;
-    for (;;) { // the closing quote is the first one not escaped by an odd run of backslashes
-      close = text.indexOf('"', close + 1);
-      let k = close - 1;
-      while (text.charCodeAt(k) === 0x5c) k--;
-      if (((close - 1 - k) & 1) === 0) break;
-    }
-    let next = close + 1, c = text.charCodeAt(next);
-    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++next);
-    if (c === 0x3a) count++;
-    open = text.indexOf('"', next);
-  }
-  return count;
-}
-
-/** Keys held by the parsed value, or -1 when it nests deeper than MAX_DEPTH. Iterative. */
-function keysInValue(root) {
-  let count = 0;
-  const values = [root], depths = [1];
-  while (values.length > 0) {
-    const value = values.pop(), depth = depths.pop();
-    if (depth > MAX_DEPTH) return -1;
-    const children = Array.isArray(value) ? value : Object.values(value);
-    if (!Array.isArray(value)) count += children.length;
-    for (const child of children) {
-      if (child !== null && typeof child === 'object') { values.push(child); depths.push(depth + 1); }
-    }
-  }
-  return count;
-}
-
-/**
- * Parses one record under I-JSON rules; undefined when it is not I-JSON (not UTF-8, a BOM,
- * not JSON, a duplicate key, nesting over 512). Lone surrogates and non-finite numbers
- * are caught by the canonicalization that follows (jcs.mjs throws on them).
- */
-export function parseIJSON(bytes) {
-  let text, value;
-  try {
-    text = utf8.decode(bytes);
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    const held = keysInValue(value);
-    if (held < 0 || held !== keysInText(text)) return undefined; // too deep, or JSON.parse dropped a duplicate
-  } else if (typeof value === 'number' && !Number.isFinite(value)) {
-    return undefined;
-  }
-  return { value };
-}
-
-// ---------------------------------------------------------------------------------------
-// Ed25519 with libsodium's acceptance rules
-
-// DER SubjectPublicKeyInfo header of an Ed25519 key; the raw 32-byte key follows.
-const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
-// L, the group order, little-endian.
-const ORDER = Buffer.from('edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010', 'hex');
-// libsodium's small-order blocklist (the last byte compared without the sign bit).
-const SMALL_ORDER = [
-  '0000000000000000000000000000000000000000000000000000000000000000',
-  '0100000000000000000000000000000000000000000000000000000000000000',
-  '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05',
-  'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a',
-  'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-  'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-  'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-].map((hex) => Buffer.from(hex, 'hex'));
-
-function hasSmallOrder(point) { // 32 bytes
-  return SMALL_ORDER.some((bad) => {
-    for (let i = 0; i < 31; i++) if (point[i] !== bad[i]) return false;
-    return (point[31] & 0x7f) === bad[31];
-  });
-}
-
-/** y >= p (2^255 - 19) with the sign bit ignored: not a canonical point encoding. */
-function isCanonicalPoint(point) {
-  if ((point[31] & 0x7f) !== 0x7f || point[0] < 0xed) return true;
-  for (let i = 1; i < 31; i++) if (point[i] !== 0xff) return true;
-  return false;
-}
-
-function isCanonicalScalar(s) { // 32 bytes little-endian, s < L
-  for (let i = 31; i >= 0; i--) {
-    if (s[i] !== ORDER[i]) return s[i] < ORDER[i];
-  }
-  return false;
-}
-
-/** One KeyObject per distinct key, in this thread; null for a key libsodium refuses. */
-export class KeyCache {
-  #keys = new Map();
-
-  get(publicKeyHex) {
-    let key = this.#keys.get(publicKeyHex);
-    if (key === undefined) {
-      const raw = Buffer.from(publicKeyHex, 'hex');
-      key = null;
-      if (isCanonicalPoint(raw) && !hasSmallOrder(raw)) {
-        try {
-          key = createPublicKey({ key: Buffer.concat([SPKI_ED25519, raw]), format: 'der', type: 'spki' });
-        } catch {
-          key = null; // not a point: libsodium refuses it as well
-        }
-      }
-      this.#keys.set(publicKeyHex, key);
-    }
-    return key;
-  }
-}
-
-/** crypto_sign_verify_detached's verdict: libsodium's checks, then OpenSSL's (cofactorless) equation. */
-function verifySignature(body, signatureHex, publicKeyHex, keys) {
-  const key = keys.get(publicKeyHex);
-  if (key === null) return false;
-  const sig = Buffer.from(signatureHex, 'hex');
-  if (!isCanonicalScalar(sig.subarray(32)) || hasSmallOrder(sig)) return false;
-  try {
-    return verify(null, body, key, sig);
-  } catch {
-    return false;
-  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -464,7 +310,7 @@ class RecordCheck {
       case UPDATE: {
         if (action === UPDATE && Object.keys(payload).length === 0) this.flag(SCHEMA);
         const fields = {};
-        for (const field of METADATA) {
+        for (const field of TASK_METADATA) {
           if (payload[field] !== undefined) {
             const value = this.fieldValue(payload[field], field);
             if (value !== undefined) fields[field] = value;
@@ -565,7 +411,7 @@ class RecordCheck {
   // --- MERGE ----------------------------------------------------------------------------
 
   merge(payload, parents, parentCount) {
-    const merge = { base: undefined, defaultStrategy: 'lww', tiebreakers: ['lamport', 'wall', 'author'], task: {}, todos: {} };
+    const merge = { base: undefined, defaultStrategy: DEFAULT_STRATEGY, tiebreakers: [...DEFAULT_TIEBREAKERS], task: {}, todos: {} };
     if (payload.base !== undefined) merge.base = this.nodeId(payload.base);
     if (payload.policy !== undefined) this.policy(payload.policy, merge);
     const resolutions = payload.resolutions === undefined ? undefined : this.object(payload.resolutions);
@@ -580,7 +426,7 @@ class RecordCheck {
           this.flag(SCHEMA);
           continue;
         }
-        this.fits(resolution, NUMERIC.has(field));
+        this.fits(resolution, NUMERIC_FIELDS.has(field));
         if (resolution.strategy === 'manual' && entry.value !== undefined) resolution.value = this.fieldValue(entry.value, field);
         merge.task[field] ??= resolution; // the first resolution for a path wins
       }
@@ -595,14 +441,14 @@ class RecordCheck {
     if (policy === undefined) return;
     this.keys(policy, POLICY_KEYS);
     if (policy.defaultStrategy !== undefined) {
-      const strategy = this.oneOf(policy.defaultStrategy, STRATEGIES);
+      const strategy = this.oneOf(policy.defaultStrategy, STRATEGY_NAMES);
       if (strategy !== undefined) merge.defaultStrategy = strategy;
     }
     if (policy.lwwTiebreakers !== undefined) {
       const entries = this.array(policy.lwwTiebreakers);
-      if (entries !== undefined) merge.tiebreakers = entries.map((entry) => this.oneOf(entry, TIEBREAKERS)).filter((t) => t !== undefined);
+      if (entries !== undefined) merge.tiebreakers = entries.map((entry) => this.oneOf(entry, TIEBREAKER_NAMES)).filter((t) => t !== undefined);
     }
-    if (policy.arrayStrategy !== undefined) this.oneOf(policy.arrayStrategy, ARRAY_STRATEGIES);
+    if (policy.arrayStrategy !== undefined) this.oneOf(policy.arrayStrategy, ARRAY_STRATEGY_NAMES);
   }
 
   oneOf(value, names) {
@@ -629,7 +475,7 @@ class RecordCheck {
     }
     let strategy;
     if (object.strategy === undefined) this.flag(SCHEMA);
-    else strategy = this.oneOf(object.strategy, STRATEGIES);
+    else strategy = this.oneOf(object.strategy, STRATEGY_NAMES);
     let chosenParent;
     if (object.chosenParent !== undefined) chosenParent = this.nodeId(object.chosenParent);
     if (object.notes !== undefined) this.string(object.notes);

@@ -13,17 +13,15 @@
 //
 // Deliberately naive: the state at a node is a full replay of its ancestors. Logs in the
 // platform exchange are small; clarity beats speed in a second implementation.
+import { KeyCache } from './ed25519.mjs';
+import { parseIJSON } from './ijson.mjs';
 import { canonicalize } from './jcs.mjs';
-import { CODES, KeyCache, MAX_RECORD_BYTES, NONE, checkRecord, parseIJSON } from './node-rules.mjs';
 import { LogPass, VALID, REJECTED } from './log-rules.mjs';
-
-const TASK_FIELDS = ['title', 'description', 'priority', 'storyPoints', 'frequencyDays', 'privacy', 'archived'];
-const METADATA_FIELDS = TASK_FIELDS.slice(0, 6); // what CREATE and UPDATE payloads may carry
-const TODO_FIELDS = ['deadline', 'notes', 'completed'];
-const NUMERIC_FIELDS = new Set(['priority', 'storyPoints', 'frequencyDays']);
-const DEFAULT_TIEBREAKERS = ['lamport', 'wall', 'author'];
-const DAY_MS = 86_400_000;
-const LATEST_INSTANT = '9999-12-31T23:59:59.999Z'; // the last instant the time format can write
+import { checkRecord } from './node-rules.mjs';
+import {
+  CODES, DAY_MS, DEFAULT_STRATEGY, DEFAULT_TIEBREAKERS, LATEST_INSTANT, MAX_RECORD_BYTES, NONE, NUMERIC_FIELDS,
+  TASK_FIELDS, TASK_METADATA, TODO_FIELDS,
+} from './protocol.mjs';
 
 // ---------------------------------------------------------------------------------------
 // Bytes and order
@@ -209,7 +207,7 @@ function applyNode(state, node, decisions) {
 }
 
 function setMetadata(fields, payload) {
-  for (const field of METADATA_FIELDS) if (payload[field] !== undefined) fields[field] = payload[field];
+  for (const field of TASK_METADATA) if (payload[field] !== undefined) fields[field] = payload[field];
 }
 
 /** A MERGE writes the fields it decided, and only those — even over nodes it does not descend from. */
@@ -239,7 +237,7 @@ function mergeRules(payload) {
     for (const r of entry.fields) if (!paths.has(r.path)) paths.set(r.path, r);
   }
   return {
-    defaultStrategy: policy.defaultStrategy ?? 'lww',
+    defaultStrategy: policy.defaultStrategy ?? DEFAULT_STRATEGY,
     tiebreakers: policy.lwwTiebreakers ?? DEFAULT_TIEBREAKERS,
     task,
     todos,
@@ -373,7 +371,7 @@ function mergeDecisions(replayed, byId) {
 /** The Task object of PROTOCOL.md "Reconstructed state". */
 function renderTask(taskId, replayed, state) {
   const task = { taskId };
-  for (const field of METADATA_FIELDS) if (state.fields[field] !== undefined) task[field] = state.fields[field];
+  for (const field of TASK_METADATA) if (state.fields[field] !== undefined) task[field] = state.fields[field];
   task.archived = state.fields.archived;
   task.created = state.created;
   task.todos = [...state.todos.entries()].map(([todoTaskId, t]) => {
