@@ -56,6 +56,11 @@ import sys
 import time
 from itertools import accumulate
 
+from redo_protocol import (
+    ACTION_TABLE, ACTIONS, ARRAY_STRATEGIES, CODES, DEFAULT_POLICY, MAX_PAYLOAD_BYTES, MAX_RECORD_BYTES, METADATA,
+    NUMERIC_FIELDS, RESERVED, STRATEGIES, TASK_FIELDS, TIEBREAKERS, TODO_FIELDS,
+)
+
 try:
     import rfc8785
     from nacl.exceptions import BadSignatureError
@@ -72,31 +77,28 @@ except ImportError as error:
 
 
 # ---------------------------------------------------------------------------------------
-# Codes, in precedence order: a record's primary code is the lowest index it breaks.
+# Codes and actions by number (their tables, and the names, fields and limits below, are in
+# redo_protocol.py). A record's primary code is the lowest number it breaks.
 
-CODES = (
+(SCHEMA, ENCODING, FORBIDDEN, MISSING_CHAIN, HASH, SIGNATURE, PARENT, LAMPORT, DUPLICATE_CREATE,
+ TODO_REF, ANCESTOR_REJECTED, AFTER_DELETE) = (CODES.index(name) for name in (
     "E_SCHEMA_MISMATCH", "E_ENCODING_VIOLATION", "E_FORBIDDEN_FIELD", "E_MISSING_DELETED_CHAIN",
     "E_HASH_MISMATCH", "E_INVALID_SIGNATURE", "E_PARENT_NOT_FOUND", "E_LAMPORT_VIOLATION",
-    "E_DUPLICATE_CREATE", "E_INVALID_TODO_REF", "X_ANCESTOR_REJECTED", "X_AFTER_DELETE",
-)
-(SCHEMA, ENCODING, FORBIDDEN, MISSING_CHAIN, HASH, SIGNATURE, PARENT, LAMPORT, DUPLICATE_CREATE,
- TODO_REF, ANCESTOR_REJECTED, AFTER_DELETE) = range(len(CODES))
+    "E_DUPLICATE_CREATE", "E_INVALID_TODO_REF", "X_ANCESTOR_REJECTED", "X_AFTER_DELETE"))
 NO_CODE = len(CODES)  # sorts after every code: "no finding"
 
 VALID, REJECTED, DUPLICATE = "valid", "rejected", "duplicate"
 
-ACTIONS = ("CREATE", "UPDATE", "DELETE", "COMPLETE_TODO", "CREATE_TODO", "SNOOZE", "ARCHIVE", "UNARCHIVE", "MERGE")
 ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
-CREATE, UPDATE, DELETE, COMPLETE_TODO, CREATE_TODO, SNOOZE, ARCHIVE, UNARCHIVE, MERGE = range(len(ACTIONS))
-PARENT_COUNTS = {CREATE: (0, 0), MERGE: (2, 10)}  # every other action: exactly 1
+CREATE, UPDATE, DELETE, COMPLETE_TODO, CREATE_TODO, SNOOZE, ARCHIVE, UNARCHIVE, MERGE = (ACTION_INDEX[name] for name in (
+    "CREATE", "UPDATE", "DELETE", "COMPLETE_TODO", "CREATE_TODO", "SNOOZE", "ARCHIVE", "UNARCHIVE", "MERGE"))
+PARENT_COUNTS = {ACTION_INDEX[name]: (low, high) for name, low, high in ACTION_TABLE}
 
 # ---------------------------------------------------------------------------------------
 # Limits and forms
 
 MAX_SAFE = 2**53 - 1
-MAX_RECORD_BYTES = 16 << 20  # redo-conform's default record (line) limit
 MAX_DEPTH = 512  # nesting of arrays and objects
-MAX_PAYLOAD_BYTES = 1_048_576
 # A canonical form is at most 5.25 times its source (a number token "1e20" grows to 21
 # characters; nothing else grows): smaller records cannot hold an oversized payload.
 PAYLOAD_SIZE_CHECK_FROM = int(MAX_PAYLOAD_BYTES / 5.25)
@@ -121,16 +123,7 @@ REQUIRED_TOP_LEVEL = frozenset(("id", "version", "parents", "timestamp", "author
 TIMESTAMP_KEYS = frozenset(("lamport", "wall"))
 AUTHOR_KEYS = frozenset(("userId", "deviceId", "publicKey", "name", "email", "deviceName"))
 DATA_KEYS = frozenset(("payload",))
-RESERVED = frozenset((
-    "id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature",
-    "lamport", "wall", "userId", "deviceId", "publicKey", "name", "email", "deviceName",
-    "guid", "todoTasks", "created", "archived", "deleted", "archive",
-))
 
-METADATA = ("title", "description", "priority", "storyPoints", "frequencyDays", "privacy")
-TASK_FIELDS = METADATA + ("archived",)
-NUMERIC_FIELDS = frozenset(("priority", "storyPoints", "frequencyDays"))
-TODO_FIELDS = ("deadline", "notes", "completed")
 PAYLOAD_KEYS = {
     CREATE: frozenset(METADATA + ("extensions",)),
     UPDATE: frozenset(METADATA + ("extensions",)),
@@ -146,14 +139,10 @@ REQUIRED_PAYLOAD = {
     CREATE: ("title",), CREATE_TODO: ("todoTaskId", "deadline"), COMPLETE_TODO: ("todoTaskId", "completed"),
     SNOOZE: ("todoTaskId",), MERGE: ("base",),
 }
-STRATEGIES = frozenset(("ours", "theirs", "union", "lww", "manual", "max", "min"))
-TIEBREAKERS = frozenset(("lamport", "wall", "author"))
-ARRAY_STRATEGIES = frozenset(("union", "lww"))
 POLICY_KEYS = frozenset(("defaultStrategy", "lwwTiebreakers", "arrayStrategy"))
 RESOLUTIONS_KEYS = frozenset(("task", "todos"))
 RESOLUTION_KEYS = frozenset(("path", "strategy", "chosenParent", "value", "notes"))
 TODO_RESOLUTION_KEYS = frozenset(("todoTaskId", "fields"))
-DEFAULT_POLICY = ("lww", ("lamport", "wall", "author"))
 
 MISSING = object()  # a key that is absent (JSON null is None)
 
