@@ -4,6 +4,7 @@
 //        bash Peers/jvm/run.sh --check-numbers FILE
 //        bash Peers/jvm/run.sh --verdicts LOG.jsonl
 //        bash Peers/jvm/run.sh --state LOG.jsonl [--verdicts-from REPORT.json]
+//        bash Peers/jvm/run.sh --tables
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
 // writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform
@@ -15,7 +16,8 @@
 // --check-numbers reads "hexbits,jsText" lines (Vectors/numbers/es-numbers-100k.txt)
 // and checks the number formatter against them. --verdicts and --state print one JSON
 // Lines log's verdicts (LogValidator) and reconstructed state (Reconstructor) for
-// check-log.sh, which compares them with redo-conform's.
+// check-log.sh, which compares them with redo-conform's. --tables prints RedoTables, the
+// protocol tables the validator and the reconstructor use (ProtocolTables).
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -286,6 +288,10 @@ public final class Harness {
 
     @SuppressWarnings("unchecked")
     private static void run(String[] args) throws Exception {
+        if (args.length == 1 && args[0].equals("--tables")) {
+            System.out.print(ProtocolTables.json());
+            return;
+        }
         if (args.length == 2 && args[0].equals("--check-numbers")) {
             System.exit(checkNumbers(Path.of(args[1])));
         }
@@ -300,7 +306,8 @@ public final class Harness {
                     "usage: run.sh INPUTS.json OUTPUT.json",
                     "       run.sh --check-numbers FILE",
                     "       run.sh --verdicts LOG.jsonl",
-                    "       run.sh --state LOG.jsonl [--verdicts-from REDO_CONFORM_REPORT.json]"));
+                    "       run.sh --state LOG.jsonl [--verdicts-from REDO_CONFORM_REPORT.json]",
+                    "       run.sh --tables"));
             System.exit(2);
         }
         Object parsed = parseFile(Path.of(args[0]));

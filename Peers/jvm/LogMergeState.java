@@ -99,7 +99,7 @@ final class LogMergeState {
 
     /** CREATE and UPDATE set the metadata they carry (`archived` is reserved in a payload); extensions are opaque. */
     private static void setMetadata(State s, Map<String, Object> p) {
-        for (String f : RedoFields.TASK) {
+        for (String f : RedoTables.TASK) {
             if (p.containsKey(f)) s.task.put(f, p.get(f));
         }
     }
@@ -113,7 +113,7 @@ final class LogMergeState {
         Map<String, Object> p = merge.check.payload;
         Map<String, Object> policy = p.get("policy") instanceof Map ? (Map<String, Object>) p.get("policy") : Map.of();
         String defaultStrategy = policy.containsKey("defaultStrategy") ? (String) policy.get("defaultStrategy") : "lww";
-        List<Object> tiebreakers = policy.containsKey("lwwTiebreakers") ? (List<Object>) policy.get("lwwTiebreakers") : RedoFields.DEFAULT_TIEBREAKERS;
+        List<Object> tiebreakers = policy.containsKey("lwwTiebreakers") ? (List<Object>) policy.get("lwwTiebreakers") : RedoTables.DEFAULT_TIEBREAKERS;
         Map<String, Object> resolutions = p.get("resolutions") instanceof Map ? (Map<String, Object>) p.get("resolutions") : Map.of();
         List<Object> taskResolutions = resolutions.get("task") instanceof List ? (List<Object>) resolutions.get("task") : List.of();
         List<Object> todoEntries = resolutions.get("todos") instanceof List ? (List<Object>) resolutions.get("todos") : List.of();
@@ -124,7 +124,7 @@ final class LogMergeState {
 
         Ctx ctx = new Ctx(parents, states, defaultStrategy, tiebreakers);
         List<Decision> decisions = new ArrayList<>();
-        for (String field : RedoFields.TASK) {
+        for (String field : RedoTables.TASK) {
             List<Object> values = new ArrayList<>();
             for (State s : states) values.add(s.task.get(field));
             Map<String, Object> resolution = firstResolution(taskResolutions, field);
@@ -134,7 +134,7 @@ final class LogMergeState {
         for (State s : states) todoIds.addAll(s.todos.keySet());
         for (String todoId : todoIds) {
             Map<String, Object> baseTodo = baseState.todos.getOrDefault(todoId, Map.of());
-            for (String field : RedoFields.TODO) {
+            for (String field : RedoTables.TODO) {
                 List<Object> values = new ArrayList<>();
                 for (State s : states) values.add(s.todos.getOrDefault(todoId, Map.of()).get(field));
                 Map<String, Object> resolution = null;
@@ -176,14 +176,14 @@ final class LogMergeState {
         /** Decides one field; false when the conflict cannot be decided. */
         boolean decide(String todoId, String field, Object base, List<Object> values, Map<String, Object> resolution, List<Decision> out) {
             List<Integer> changed = new ArrayList<>();
-            for (int i = 0; i < values.size(); i++) if (!RedoFields.same(values.get(i), base)) changed.add(i);
+            for (int i = 0; i < values.size(); i++) if (!RedoTables.same(values.get(i), base)) changed.add(i);
             if (changed.isEmpty()) return true; // no parent changed it: not touched
             if (resolution != null) {
                 write(todoId, field, strategyValue((String) resolution.get("strategy"), resolution, field, values, changed), out);
                 return true;
             }
             boolean agree = true;
-            for (int i : changed) if (!RedoFields.same(values.get(i), values.get(changed.get(0)))) agree = false;
+            for (int i : changed) if (!RedoTables.same(values.get(i), values.get(changed.get(0)))) agree = false;
             if (agree) {
                 write(todoId, field, new Object[] {values.get(changed.get(0))}, out);
                 return true;
@@ -191,7 +191,7 @@ final class LogMergeState {
             switch (defaultStrategy) {
                 case "lww": write(todoId, field, strategyValue("lww", null, field, values, changed), out); return true;
                 case "max": case "min":
-                    if (!RedoFields.NUMERIC.contains(field)) return false;
+                    if (!RedoTables.NUMERIC.contains(field)) return false;
                     write(todoId, field, strategyValue(defaultStrategy, null, field, values, changed), out);
                     return true;
                 default: return false; // ours, theirs, manual carry no parent or value; union fits nothing

@@ -34,18 +34,18 @@ final class MergeDecision {
 
         Map<String, Object> policy = p.get("policy") instanceof Map ? (Map<String, Object>) p.get("policy") : Map.of();
         String defaultStrategy = policy.get("defaultStrategy") instanceof String ? (String) policy.get("defaultStrategy") : "lww";
-        List<Object> tiebreakers = policy.get("lwwTiebreakers") instanceof List ? (List<Object>) policy.get("lwwTiebreakers") : RedoFields.DEFAULT_TIEBREAKERS;
+        List<Object> tiebreakers = policy.get("lwwTiebreakers") instanceof List ? (List<Object>) policy.get("lwwTiebreakers") : RedoTables.DEFAULT_TIEBREAKERS;
         Map<String, Object> resolutions = p.get("resolutions") instanceof Map ? (Map<String, Object>) p.get("resolutions") : Map.of();
         Context c = new Context(t, merge, parents, defaultStrategy, tiebreakers);
 
         // Task fields, from the registers.
         List<Object> taskResolutions = resolutions.get("task") instanceof List ? (List<Object>) resolutions.get("task") : List.of();
-        for (int f = 0; f < RedoFields.TASK.size(); f++) {
-            String field = RedoFields.TASK.get(f);
+        for (int f = 0; f < RedoTables.TASK.size(); f++) {
+            String field = RedoTables.TASK.get(f);
             Object baseValue = t.taskFieldAt(base, f);
             Object[] values = new Object[parents.length];
             for (int k = 0; k < parents.length; k++) values[k] = t.taskFieldAt(parents[k], f);
-            Object decided = c.decideField(field, RedoFields.NUMERIC.contains(field), baseValue, values, firstResolution(taskResolutions, field));
+            Object decided = c.decideField(field, RedoTables.NUMERIC.contains(field), baseValue, values, firstResolution(taskResolutions, field));
             if (decided != NO_WRITE) writes.put(field, decided);
         }
 
@@ -68,7 +68,7 @@ final class MergeDecision {
                 }
             }
             Map<String, Object> decidedFields = new LinkedHashMap<>();
-            for (String field : RedoFields.TODO) {
+            for (String field : RedoTables.TODO) {
                 Object[] values = new Object[parents.length];
                 for (int k = 0; k < parents.length; k++) values[k] = parentStates.get(k).get(field);
                 Object decided = c.decideField(field, false, baseState.get(field), values, firstTodoResolution(todoResolutions, todo, field));
@@ -121,7 +121,7 @@ final class MergeDecision {
             boolean[] changed = new boolean[values.length];
             boolean any = false;
             for (int k = 0; k < values.length; k++) {
-                changed[k] = !RedoFields.same(values[k], baseValue);
+                changed[k] = !RedoTables.same(values[k], baseValue);
                 any |= changed[k];
             }
             if (!any) return NO_WRITE;
@@ -131,7 +131,7 @@ final class MergeDecision {
             for (int k = 0; k < values.length; k++) {
                 if (!changed[k]) continue;
                 if (agreed == null) agreed = values[k];
-                else if (!RedoFields.same(agreed, values[k])) agree = false;
+                else if (!RedoTables.same(agreed, values[k])) agree = false;
             }
             if (agree) return agreed == null ? NO_WRITE : agreed;
             return apply(defaultStrategy, null, numeric, values, changed);

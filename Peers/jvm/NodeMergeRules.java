@@ -49,14 +49,14 @@ final class NodeMergeRules {
             if (!Set.of("defaultStrategy", "lwwTiebreakers", "arrayStrategy").contains(key)) f |= SCHEMA;
         }
         Object strategy = m.get("defaultStrategy");
-        if (strategy != null && !RedoFields.STRATEGIES.contains(strategy)) f |= SCHEMA; // payload.type / payload.enum
+        if (strategy != null && !RedoTables.STRATEGIES.contains(strategy)) f |= SCHEMA; // payload.type / payload.enum
         Object tiebreakers = m.get("lwwTiebreakers");
         if (tiebreakers != null) {
             if (!(tiebreakers instanceof List)) f |= SCHEMA;
-            else for (Object t : (List<?>) tiebreakers) if (!RedoFields.TIEBREAKERS.contains(t)) f |= SCHEMA;
+            else for (Object t : (List<?>) tiebreakers) if (!RedoTables.TIEBREAKERS.contains(t)) f |= SCHEMA;
         }
         Object arrayStrategy = m.get("arrayStrategy");
-        if (arrayStrategy != null && !"union".equals(arrayStrategy) && !"lww".equals(arrayStrategy)) f |= SCHEMA;
+        if (arrayStrategy != null && !RedoTables.ARRAY_STRATEGIES.contains(arrayStrategy)) f |= SCHEMA;
         return f;
     }
 
@@ -87,10 +87,10 @@ final class NodeMergeRules {
         Object path = m.get("path");
         String field = null;
         if (!(path instanceof String) || ((String) path).isEmpty()) f |= SCHEMA;
-        else if (!(todo ? RedoFields.TODO : RedoFields.TASK).contains(path)) f |= SCHEMA; // merge.resolution.path
+        else if (!(todo ? RedoTables.TODO : RedoTables.TASK).contains(path)) f |= SCHEMA; // merge.resolution.path
         else field = (String) path;
         Object strategy = m.get("strategy");
-        if (!(strategy instanceof String) || !RedoFields.STRATEGIES.contains(strategy)) return f | SCHEMA;
+        if (!(strategy instanceof String) || !RedoTables.STRATEGIES.contains(strategy)) return f | SCHEMA;
         Object chosen = m.get("chosenParent");
         boolean chosenOk = false;
         if (chosen != null) {
@@ -101,7 +101,7 @@ final class NodeMergeRules {
         switch ((String) strategy) {
             case "union": f |= SCHEMA; break; // merge.resolution.strategy: no REDO field is an array
             case "max": case "min":
-                if (field != null && !RedoFields.NUMERIC.contains(field)) f |= SCHEMA;
+                if (field != null && !RedoTables.NUMERIC.contains(field)) f |= SCHEMA;
                 break;
             case "ours": case "theirs":
                 if (chosen == null) f |= SCHEMA; // merge.resolution.chosenParent

@@ -12,19 +12,19 @@ import java.util.Set;
 final class NodePayloadRules {
     private NodePayloadRules() {}
 
-    static final long MAX_PAYLOAD_BYTES = 1_048_576;
-
-    static final Set<String> RESERVED = Set.of(
-        "id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature",
-        "lamport", "wall", "userId", "deviceId", "publicKey", "name", "email", "deviceName",
-        "guid", "todoTasks", "created", "archived", "deleted", "archive");
-
-    static final Set<String> METADATA_KEYS = Set.of("title", "description", "privacy", "storyPoints", "priority", "frequencyDays", "extensions");
+    /** What CREATE and UPDATE payloads may carry. */
+    static final Set<String> METADATA_KEYS = withExtensions(RedoTables.TASK_METADATA);
 
     private static final int SCHEMA = LogCodes.bit(LogCodes.SCHEMA);
     private static final int ENCODING = LogCodes.bit(LogCodes.ENCODING);
     private static final int FORBIDDEN = LogCodes.bit(LogCodes.FORBIDDEN);
     private static final int CHAIN = LogCodes.bit(LogCodes.DELETED_CHAIN);
+
+    private static Set<String> withExtensions(List<String> fields) {
+        Set<String> keys = new HashSet<>(fields);
+        keys.add("extensions");
+        return Set.copyOf(keys);
+    }
 
     static Set<String> allowedKeys(String action) {
         switch (action) {
@@ -44,11 +44,11 @@ final class NodePayloadRules {
         Set<String> allowed = allowedKeys(action);
         for (String key : payload.keySet()) {
             // A reserved name is E_FORBIDDEN_FIELD even though it is also an unknown key.
-            if (RESERVED.contains(key)) f |= FORBIDDEN;
+            if (RedoTables.RESERVED.contains(key)) f |= FORBIDDEN;
             else if (!allowed.contains(key)) f |= SCHEMA; // payload.unknownKey
         }
         try {
-            if (Json.canonicalize(payload).getBytes(StandardCharsets.UTF_8).length > MAX_PAYLOAD_BYTES) f |= SCHEMA; // payload.size
+            if (Json.canonicalize(payload).getBytes(StandardCharsets.UTF_8).length > RedoTables.MAX_PAYLOAD_BYTES) f |= SCHEMA; // payload.size
         } catch (JsonException e) {
             throw new IllegalStateException("an I-JSON payload must canonicalize", e);
         }
@@ -121,7 +121,7 @@ final class NodePayloadRules {
             Object v = stack.pop();
             if (v instanceof Map) {
                 for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                    if (RESERVED.contains(e.getKey())) return true;
+                    if (RedoTables.RESERVED.contains(e.getKey())) return true;
                     stack.push(e.getValue());
                 }
             } else if (v instanceof List) {

@@ -30,7 +30,7 @@ final class ReplayTask {
     int[][] parents;
     /** Per rank: the task fields the node writes (field → value). */
     final List<Map<String, Object>> taskWrites = new ArrayList<>();
-    /** Per rank and RedoFields.TASK index: the rank of the field's last writer at that node, or −1. */
+    /** Per rank and RedoTables.TASK index: the rank of the field's last writer at that node, or −1. */
     int[][] registers;
     /** Per todoTaskId: the ranks of the nodes that write it, ascending. */
     final Map<String, List<Integer>> todoWriters = new HashMap<>();
@@ -107,12 +107,12 @@ final class ReplayTask {
         Map<String, Object> p = n.payload;
         switch (n.action) {
             case "CREATE":
-                for (String f : RedoFields.TASK) if (p.containsKey(f)) writes.put(f, p.get(f));
+                for (String f : RedoTables.TASK) if (p.containsKey(f)) writes.put(f, p.get(f));
                 writes.put("archived", Boolean.FALSE);
                 break;
             case "UPDATE":
                 // extensions is opaque; archived is reserved, so never an UPDATE key.
-                for (String f : RedoFields.TASK) if (p.containsKey(f)) writes.put(f, p.get(f));
+                for (String f : RedoTables.TASK) if (p.containsKey(f)) writes.put(f, p.get(f));
                 break;
             case "ARCHIVE":
                 writes.put("archived", Boolean.TRUE);
@@ -136,20 +136,20 @@ final class ReplayTask {
         for (String todo : todos.keySet()) todoWriters.computeIfAbsent(todo, k -> new ArrayList<>()).add(i);
         todoWriteCount += todos.size();
 
-        int[] reg = new int[RedoFields.TASK.size()];
+        int[] reg = new int[RedoTables.TASK.size()];
         Arrays.fill(reg, -1);
         for (int pr : parents[i]) {
             if (pr < 0) continue;
             for (int f = 0; f < reg.length; f++) reg[f] = Math.max(reg[f], registers[pr][f]);
         }
-        for (int f = 0; f < reg.length; f++) if (writes.containsKey(RedoFields.TASK.get(f))) reg[f] = i;
+        for (int f = 0; f < reg.length; f++) if (writes.containsKey(RedoTables.TASK.get(f))) reg[f] = i;
         registers[i] = reg;
     }
 
     /** The value of task field f in the state at node `at`, or null when absent there. */
     Object taskFieldAt(int at, int f) {
         int w = registers[at][f];
-        return w < 0 ? null : taskWrites.get(w).get(RedoFields.TASK.get(f));
+        return w < 0 ? null : taskWrites.get(w).get(RedoTables.TASK.get(f));
     }
 
     /** Steps 2–3 over all of R, then the Task object of "Reconstructed state". */

@@ -4,6 +4,7 @@
 #   bash Peers/jvm/run.sh --check-numbers FILE
 #   bash Peers/jvm/run.sh --verdicts LOG.jsonl
 #   bash Peers/jvm/run.sh --state LOG.jsonl [--verdicts-from REPORT.json]
+#   bash Peers/jvm/run.sh --tables
 set -euo pipefail
 classes="$(bash "$(dirname "$0")/compile.sh")"
 exec java -cp "$classes" Harness "$@"
