@@ -14,8 +14,10 @@ bash Scripts/ensure-deps.sh
 swift build -c release --product redo-conform >&2
 bin=.build/release/redo-conform
 
-echo "== generate inputs (seed $seed)"
-"$bin" vectors generate --seed "$seed" --out "$out/vectors"
+# The crafted cases plus the published speccheck and Wycheproof ones, kept outside the
+# repository (a missing file stops the gate).
+echo "== generate inputs (seed $seed, external cases from ../shared/external-vectors)"
+"$bin" vectors generate --seed "$seed" --external ../shared/external-vectors --out "$out/vectors"
 inputs="$out/vectors/platform/inputs.json"
 
 echo "== web harness: $(node --version)"

@@ -75,12 +75,25 @@ func finish(_ status: ExitStatus) -> Never {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run every vector suite under DIR (default: the shipped Vectors/).",
-        discussion: "Prints PASS/FAIL per suite. Exit status: 0 all passed, 1 a suite failed, 2 no suites or unreadable."
+        abstract: "Run every vector suite under DIR (default: the shipped Vectors/), and the external suites when their data is there.",
+        discussion: """
+        Prints PASS/FAIL per suite. The external suites (RFC 8785 canonicalization, Wycheproof \
+        Ed25519, ed25519-speccheck portability classes) read third-party test data the \
+        repository does not hold: from --external DIR, else from ../shared/external-vectors \
+        beside the vectors' parent folder (the repository root for the shipped Vectors/). \
+        Without it, one line says they were not run. They are counted on their own line, \
+        not in "N passed".
+
+        Exit status: 0 every suite that ran passed, 1 a suite failed, 2 no suites, unreadable, \
+        or an --external DIR that does not exist.
+        """
     )
 
     @Argument(help: "A vectors folder laid out like Vectors/.")
     var directory: String?
+
+    @Option(name: .customLong("external"), help: ArgumentHelp("The third-party test data folder (laid out like ../shared/external-vectors).", valueName: "DIR"))
+    var external: String?
 
     @Option(name: .customLong("numbers"), help: ArgumentHelp("Only check a stream of '<hex bits>,<JavaScript text>' number lines (a file or - for stdin).", valueName: "FILE"))
     var numbers: String?
@@ -89,7 +102,7 @@ struct Check: ParsableCommand {
         if let numbers {
             finish(CheckCommand.runNumbers(InputPath(numbers), console: .standard))
         }
-        finish(CheckCommand.run(root: directory.map(VectorRoot.init(path:)) ?? .shipped, console: .standard))
+        finish(CheckCommand.run(root: directory.map(VectorRoot.init(path:)) ?? .shipped, external: external, console: .standard))
     }
 }
 
@@ -168,7 +181,7 @@ struct Vectors: ParsableCommand {
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the node, log, reconstruction, export and platform vector suites for a seed (same seed, same bytes).",
-            discussion: "Exit status: 0 written; 2 usage error or a file cannot be written."
+            discussion: "With --external, the platform exchange also holds the published ed25519-speccheck and Wycheproof cases (speccheck-N, wycheproof-N) read from DIR. Exit status: 0 written; 2 usage error, an external file missing or unreadable, or a file cannot be written."
         )
 
         @Option(help: "The seed every key, id and signature derives from.")
@@ -177,8 +190,11 @@ struct Vectors: ParsableCommand {
         @Option(help: "The folder to write into (created if missing).")
         var out: String
 
+        @Option(help: ArgumentHelp("Add the third-party signature cases from this folder (speccheck/cases.json, wycheproof/ed25519_test.json).", valueName: "DIR"))
+        var external: String?
+
         func run() throws {
-            finish(VectorsCommand.generate(seed: seed, into: out, console: .standard))
+            finish(VectorsCommand.generate(seed: seed, into: out, external: external, console: .standard))
         }
     }
 }

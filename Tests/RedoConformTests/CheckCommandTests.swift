@@ -1,3 +1,4 @@
+import RedoTestSupport
 import XCTest
 @testable import RedoConformKit
 
@@ -8,7 +9,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(status, .ok, captured.stdout)
         XCTAssertTrue(captured.stdout.contains("PASS  numbers/es-numbers-100k.txt"), captured.stdout)
         XCTAssertTrue(captured.stdout.contains("100000 checks"), captured.stdout)
-        XCTAssertTrue(captured.stdout.contains("PASS  ed25519/wycheproof/ed25519_test.json  151 checks"), captured.stdout)
+        XCTAssertTrue(captured.stdout.hasSuffix("\n\(CheckCommand.suites.count) passed, 0 failed\n"), captured.stdout)
         XCTAssertFalse(captured.stdout.contains("FAIL"))
     }
 
@@ -20,17 +21,78 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(captured.stderr.contains("no vector suites"))
     }
 
-    func testADriftedVectorFailsItsSuite() throws {
-        let root = TempFiles.path("drift")
-        let folder = root + "/canonicalization/rfc8785"
-        try FileManager.default.createDirectory(atPath: folder + "/input", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder + "/output", withIntermediateDirectories: true)
+    /// The external suites, on the data beside the repository: counted on their own line.
+    func testExternalSuitesPassOnTheSharedData() throws {
+        try ExternalVectors.require()
+        let captured = CapturedConsole()
+        let status = CheckCommand.run(root: .shipped, external: ExternalVectors.root.path, console: captured.console)
+        XCTAssertEqual(status, .ok, captured.stdout)
+        let lines = captured.stdout.split(separator: "\n").map(String.init)
+        func row(_ name: String) -> String? { lines.first { $0.hasPrefix("PASS  \(name) ") } }
+        XCTAssertEqual(row("rfc8785")?.hasSuffix("  18 checks"), true, captured.stdout)
+        XCTAssertEqual(row("wycheproof/ed25519_test.json")?.hasSuffix("  151 checks"), true, captured.stdout)
+        XCTAssertEqual(row("speccheck/cases.json")?.hasSuffix("  12 checks"), true, captured.stdout)
+        XCTAssertTrue(lines.contains("external suites, from \(ExternalVectors.root.path):"), captured.stdout)
+        XCTAssertEqual(lines.suffix(2), ["external: 3 passed, 0 failed", "\(CheckCommand.suites.count) passed, 0 failed"])
+    }
+
+    /// A vectors folder with one suite of its own, and no external data beside it.
+    private func lonelyVectors() throws -> String {
+        let root = TempFiles.folder("lonely")
+        try FileManager.default.createDirectory(atPath: root + "/ed25519", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: VectorRoot.shipped.url("ed25519/rfc8032"), toPath: root + "/ed25519/rfc8032")
+        return root
+    }
+
+    /// Without the external folder (a release archive), one line says which suites did not
+    /// run and why, and the status is decided by what ran.
+    func testMissingExternalDataIsOneLineAndDoesNotFail() throws {
+        let root = try lonelyVectors()
+        let expectedPath = ExternalVectorFolder.defaultPath(beside: VectorRoot(path: root))
+        XCTAssertEqual(expectedPath, URL(fileURLWithPath: root).deletingLastPathComponent().deletingLastPathComponent().path + "/shared/external-vectors")
+        let captured = CapturedConsole()
+        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .ok, captured.stdout)
+        let lines = captured.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.contains("external") },
+                       ["external suites not run (rfc8785, wycheproof, speccheck): \(expectedPath) not found (use --external DIR)"])
+        XCTAssertEqual(lines.last, "1 passed, 0 failed")
+        XCTAssertEqual(captured.stderr, "")
+    }
+
+    func testAnExternalFolderThatIsNotThereIsAUsageError() throws {
+        let root = try lonelyVectors()
+        let missing = TempFiles.path("no-external")
+        let captured = CapturedConsole()
+        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), external: missing, console: captured.console), .usageOrIO)
+        XCTAssertEqual(captured.stderr, "error: --external \(missing): no such directory\n")
+        XCTAssertEqual(captured.stdout, "")
+    }
+
+    func testTheDefaultExternalFolderIsBesideTheVectorsParent() {
+        XCTAssertEqual(ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "Vectors")), "../shared/external-vectors")
+        XCTAssertEqual(ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "/a/b/Vectors")), "/a/shared/external-vectors")
+        XCTAssertEqual(ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "./out/v/")), "shared/external-vectors")
+        XCTAssertEqual(ExternalVectorFolder.defaultPath(beside: VectorRoot(path: ".")), "../../shared/external-vectors")
+    }
+
+    /// An external folder whose data drifted, or lacks a file, fails those suites and names
+    /// what is wrong or missing.
+    func testADriftedOrMissingExternalFileFailsItsSuite() throws {
+        let external = TempFiles.path("drift")
+        let folder = external + "/rfc8785"
+        for sub in ["input", "output", "outhex"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
+        }
         try Data(#"{"b":1,"a":2}"#.utf8).write(to: URL(fileURLWithPath: folder + "/input/x.json"))
         try Data(#"{"b":1,"a":2}"#.utf8).write(to: URL(fileURLWithPath: folder + "/output/x.json")) // not canonical
+        try Data("7b 22 61 22 3a 32 2c 22 62 22 3a 31 7d\n".utf8).write(to: URL(fileURLWithPath: folder + "/outhex/x.txt"))
         let captured = CapturedConsole()
-        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .findings)
-        XCTAssertTrue(captured.stdout.contains("FAIL  canonicalization/rfc8785"), captured.stdout)
+        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: try lonelyVectors()), external: external, console: captured.console), .findings)
+        XCTAssertTrue(captured.stdout.contains("FAIL  rfc8785 "), captured.stdout)
         XCTAssertTrue(captured.stdout.contains("x.json: canonical bytes differ at offset 2"), captured.stdout)
+        XCTAssertTrue(captured.stdout.contains("- \(external)/wycheproof/ed25519_test.json: no such file or directory"), captured.stdout)
+        XCTAssertTrue(captured.stdout.contains("- \(external)/speccheck/cases.json: no such file or directory"), captured.stdout)
+        XCTAssertTrue(captured.stdout.hasSuffix("external: 0 passed, 3 failed\n1 passed, 0 failed\n"), captured.stdout)
     }
 
     /// The log manifest's `related` and `warnings` are checked: a copy that expects another

@@ -21,11 +21,12 @@ final class Ed25519VectorTests: XCTestCase {
         }
     }
 
-    /// Wycheproof: every "valid" case verifies, every "invalid" one is rejected. The file
-    /// has no "acceptable" cases; if a later version adds some, they must be listed in
-    /// `acceptableVerdicts` with libsodium's verdict, and the test fails until they are.
+    /// Wycheproof (external data, `ExternalVectors`): every "valid" case verifies, every
+    /// "invalid" one is rejected. The file has no "acceptable" cases; if a later version
+    /// adds some, they must be listed in `acceptableVerdicts` with libsodium's verdict, and
+    /// the test fails until they are.
     func testWycheproofEd25519() throws {
-        let file = try VectorFiles.json("ed25519/wycheproof/ed25519_test.json")
+        let file = try ExternalVectors.json("wycheproof/ed25519_test.json")
         var counts: [String: Int] = [:]
         for group in file["testGroups"]!.arrayValue! {
             let keyHex = group["publicKey"]!["pk"]!.stringValue!

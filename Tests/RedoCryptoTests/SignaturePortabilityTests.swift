@@ -3,10 +3,11 @@ import XCTest
 @testable import RedoCrypto
 
 /// Every class of the classifier on public cases: ed25519-speccheck's 12 (whose README
-/// tabulates what each exercises) and crafted ones.
+/// tabulates what each exercises) and Wycheproof's, both external data (`ExternalVectors`),
+/// and crafted ones (the exchange's own cases: `CraftedSignatureCaseTests`).
 final class SignaturePortabilityTests: XCTestCase {
     func testSpeccheckCases() throws {
-        let cases = try VectorFiles.json("ed25519/speccheck/cases.json").arrayValue!
+        let cases = try ExternalVectors.json("speccheck/cases.json").arrayValue!
         XCTAssertEqual(cases.count, 12)
         // (classes, platform-dependent) per case, from the speccheck table: libsodium accepts
         // only case 3. Case 8 hashed the *reduced* R encoding, so with the bytes as given
@@ -62,7 +63,7 @@ final class SignaturePortabilityTests: XCTestCase {
 
     /// Wycheproof: every valid case classifies as valid; no invalid case is accepted.
     func testWycheproofAgreesWithLibsodium() throws {
-        let file = try VectorFiles.json("ed25519/wycheproof/ed25519_test.json")
+        let file = try ExternalVectors.json("wycheproof/ed25519_test.json")
         for group in file["testGroups"]!.arrayValue! {
             let key = Hex.decodeLowercase(group["publicKey"]!["pk"]!.stringValue!)!
             for test in group["tests"]!.arrayValue! {

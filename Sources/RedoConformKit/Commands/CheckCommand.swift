@@ -1,11 +1,12 @@
-/// `redo-conform check [DIR]`: runs every vector suite found under DIR.
+/// `redo-conform check [DIR] [--external DIR]`: runs every vector suite found under DIR,
+/// and the suites over published third-party data (`ExternalVectorFolder`) when that
+/// folder is there. The external suites are reported and counted apart: a release archive
+/// has no such folder, and `check` still decides on what it holds.
 package enum CheckCommand {
-    /// Every suite redo-conform knows, in report order.
+    /// Every suite over the project's own vectors, in report order.
     package static let suites: [any VectorSuite] = [
-        CanonicalizationSuite(),
         NumberFormattingSuite(),
         RFC8032Suite(),
-        WycheproofSuite(),
         NodeVectorSuite(),
         LogVectorSuite(),
         ReconstructionVectorSuite(),
@@ -13,7 +14,21 @@ package enum CheckCommand {
         PlatformVectorSuite(),
     ]
 
-    package static func run(root: VectorRoot, console: Console) -> ExitStatus {
+    /// The suites over `ExternalVectorFolder`: RFC 8785 canonicalization, Wycheproof Ed25519,
+    /// speccheck portability classes.
+    package static let externalSuites: [any VectorSuite] = [
+        CanonicalizationSuite(),
+        WycheproofSuite(),
+        SpeccheckSuite(),
+    ]
+
+    /// `external`: the folder `--external` named (it must exist: a usage error, 2, if not),
+    /// or nil for the default beside the vectors' parent, run when present.
+    package static func run(root: VectorRoot, external: String? = nil, console: Console) -> ExitStatus {
+        if let external, !ExternalVectorFolder.isDirectory(external) {
+            console.error("error: --external \(external): no such directory")
+            return .usageOrIO
+        }
         var results: [SuiteResult] = []
         for suite in suites where root.exists(suite.folder) {
             results += suite.run(root: root)
@@ -22,8 +37,25 @@ package enum CheckCommand {
             console.error("error: no vector suites under \(root.path)")
             return .usageOrIO
         }
-        report(results, console: console)
-        return results.allSatisfy(\.ok) ? .ok : .findings
+        let externalPath = external ?? ExternalVectorFolder.defaultPath(beside: root)
+        let externalResults: [SuiteResult]?
+        if ExternalVectorFolder.isDirectory(externalPath) {
+            externalResults = externalSuites.flatMap { $0.run(root: VectorRoot(path: externalPath)) }
+        } else {
+            externalResults = nil
+        }
+        let width = (results + (externalResults ?? [])).map(\.name.count).max() ?? 0
+        rows(results, width: width, console: console)
+        if let externalResults {
+            console.line("external suites, from \(externalPath):")
+            rows(externalResults, width: width, console: console)
+            console.line("external: \(summary(externalResults))")
+        } else {
+            let names = externalSuites.map(\.folder).joined(separator: ", ")
+            console.line("external suites not run (\(names)): \(externalPath) not found (use --external DIR)")
+        }
+        console.line(summary(results))
+        return (results + (externalResults ?? [])).allSatisfy(\.ok) ? .ok : .findings
     }
 
     /// Checks a stream of number lines (e.g. the 100-million-number file from a pipe).
@@ -39,15 +71,22 @@ package enum CheckCommand {
     }
 
     static func report(_ results: [SuiteResult], console: Console) {
-        let width = results.map(\.name.count).max() ?? 0
+        rows(results, width: results.map(\.name.count).max() ?? 0, console: console)
+        console.line(summary(results))
+    }
+
+    static func rows(_ results: [SuiteResult], width: Int, console: Console) {
         for result in results {
-            let padded = result.name + String(repeating: " ", count: width - result.name.count)
+            let padded = result.name + String(repeating: " ", count: max(0, width - result.name.count))
             let counts = result.failed == 0 ? counted(result.passed, "check") : "\(result.failed) of \(counted(result.passed + result.failed, "check")) failed"
             console.line("\(result.ok ? "PASS" : "FAIL")  \(padded)  \(counts)")
             for failure in result.failures { console.line("      - \(failure)") }
             if result.failed > result.failures.count { console.line("      … and \(result.failed - result.failures.count) more") }
         }
+    }
+
+    static func summary(_ results: [SuiteResult]) -> String {
         let failedSuites = results.filter { !$0.ok }.count
-        console.line("\(results.count - failedSuites) passed, \(failedSuites) failed")
+        return "\(results.count - failedSuites) passed, \(failedSuites) failed"
     }
 }

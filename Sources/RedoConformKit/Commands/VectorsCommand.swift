@@ -1,15 +1,32 @@
 import RedoFixtures
 import Foundation
 
-/// `redo-conform vectors generate --seed S --out DIR`: writes the deterministic vector
-/// suites for a seed (same seed, same bytes).
+/// `redo-conform vectors generate --seed S --out DIR [--external DIR]`: writes the
+/// deterministic vector suites for a seed (same seed, same bytes); with `--external`, the
+/// platform exchange also holds the published speccheck and Wycheproof cases.
 package enum VectorsCommand {
-    package static func generate(seed: String, into directory: String, console: Console) -> ExitStatus {
+    package static func generate(seed: String, into directory: String, external: String? = nil, console: Console) -> ExitStatus {
         if let problem = OutputFolder.problem(directory) {
             console.error("error: \(problem)")
             return .usageOrIO
         }
-        let files = VectorGenerator.files(seed: seed)
+        var extra: [SignatureCase] = []
+        if let external {
+            // Every file named must be there: a set generated without some of them would
+            // look complete and test less.
+            guard ExternalVectorFolder.isDirectory(external) else {
+                console.error("error: --external \(external): no such directory")
+                return .usageOrIO
+            }
+            do {
+                let data = ExternalVectorFolder(path: external)
+                extra = try data.speccheckCases() + data.wycheproofCases()
+            } catch {
+                console.error("error: --external: \(error)")
+                return .usageOrIO
+            }
+        }
+        let files = VectorGenerator.files(seed: seed, extraSignatures: extra)
         for file in files {
             let path = (directory.hasSuffix("/") ? directory : directory + "/") + file.path
             let folder = String(path[..<path.lastIndex(of: "/")!])
@@ -23,7 +40,8 @@ package enum VectorsCommand {
             }
             guard ReportOutput.write(to: path, console: console, { $0.write(bytes: file.bytes) }) else { return .usageOrIO }
         }
-        console.line("wrote \(counted(files.count, "file")) for seed \"\(seed)\" under \(directory)")
+        let added = external.map { " (with \(counted(extra.count, "external signature case")) from \($0))" } ?? ""
+        console.line("wrote \(counted(files.count, "file")) for seed \"\(seed)\" under \(directory)\(added)")
         return .ok
     }
 

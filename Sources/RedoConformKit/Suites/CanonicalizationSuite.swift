@@ -1,10 +1,11 @@
 import RedoCrypto
 import RedoJSON
 
-/// `canonicalization/rfc8785`: every `input/X.json` must canonicalize to exactly the
-/// bytes of `output/X.json` (and of `outhex/X.txt`), and the output must be a fixed point.
+/// External `rfc8785/` (the RFC author's test data, `ExternalVectorFolder`): every
+/// `input/X.json` must canonicalize to exactly the bytes of `output/X.json` and of
+/// `outhex/X.txt`, and the output must be a fixed point.
 package struct CanonicalizationSuite: VectorSuite {
-    package let folder = "canonicalization/rfc8785"
+    package let folder = ExternalVectorFolder.canonicalizationFolder
     package init() {}
 
     package func run(root: VectorRoot) -> [SuiteResult] {
@@ -18,12 +19,10 @@ package struct CanonicalizationSuite: VectorSuite {
                 let actual = try CanonicalJSON.canonicalize(input)
                 result.check(actual == expected, "\(name): canonical bytes differ at offset \(firstDifference(actual, expected))")
                 let hexName = String(name.dropLast(5)) + ".txt"
-                if root.exists("\(folder)/outhex/\(hexName)") {
-                    let hexBytes = String(decoding: try root.bytes("\(folder)/outhex/\(hexName)"), as: UTF8.self)
-                        .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" })
-                        .map { UInt8($0, radix: 16) }
-                    result.check(hexBytes == actual.map { Optional($0) }, "\(hexName): bytes differ from outhex")
-                }
+                let hexBytes = String(decoding: try root.bytes("\(folder)/outhex/\(hexName)"), as: UTF8.self)
+                    .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" })
+                    .map { UInt8($0, radix: 16) }
+                result.check(hexBytes == actual.map { Optional($0) }, "\(hexName): bytes differ from outhex")
                 result.check(try CanonicalJSON.canonicalize(expected) == expected, "\(name): output is not a fixed point")
             } catch {
                 result.check(false, "\(name): \(error)")

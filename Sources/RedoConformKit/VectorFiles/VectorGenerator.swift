@@ -10,22 +10,23 @@ package struct GeneratedFile: Sendable {
 }
 
 /// Writes the node and log vector suites for a seed. The shipped `Vectors/` is this
-/// output for `VectorGenerator.shippedSeed` (plus external data); a test regenerates it
-/// and fails on any byte of drift.
+/// output for `VectorGenerator.shippedSeed`; a test regenerates it and fails on any byte
+/// of drift. Only the project's own cases go into it: published third-party cases are
+/// added to a generated set on request (`extraSignatures`, `vectors generate --external`).
 package enum VectorGenerator {
     package static let shippedSeed = "redo-conform-v1"
     package static let formatVersion = 1
 
-    package static func files(seed: String) -> [GeneratedFile] {
-        nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed) + platformFiles(seed: seed)
-            + [ProtocolTablesFile.file]
+    /// `extraSignatures` go into the platform exchange after the crafted signature cases.
+    package static func files(seed: String, extraSignatures: [SignatureCase] = []) -> [GeneratedFile] {
+        nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed)
+            + platformFiles(seed: seed, extraSignatures: extraSignatures) + [ProtocolTablesFile.file]
     }
 
     /// The platform exchange: the inputs every harness reads, and redo-conform's own
     /// outputs for them (the reference `compare` uses).
-    static func platformFiles(seed: String) -> [GeneratedFile] {
-        let shipped = VectorRoot.shipped
-        let inputs = PlatformInputs(seed: seed, extraSignatures: ExternalSignatureCases.speccheck(shipped) + ExternalSignatureCases.wycheproof(shipped)).json
+    static func platformFiles(seed: String, extraSignatures: [SignatureCase]) -> [GeneratedFile] {
+        let inputs = PlatformInputs(seed: seed, extraSignatures: extraSignatures).json
         return [
             GeneratedFile(path: "platform/inputs.json", bytes: OrderedJSONWriter.bytes(inputs, pretty: true) + [0x0A]),
             GeneratedFile(path: "platform/expected.json", bytes: OrderedJSONWriter.bytes(PlatformReference.outputs(for: inputs), pretty: true) + [0x0A]),

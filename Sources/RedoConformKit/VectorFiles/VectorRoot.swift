@@ -2,22 +2,47 @@ import Foundation
 import RedoCrypto
 import RedoJSON
 
-/// A vectors folder: the shipped `Vectors/` or one given on the command line.
+/// A vectors folder: the shipped `Vectors/`, one given on the command line, or the
+/// external test data beside the repository (`ExternalVectorFolder`).
 package struct VectorRoot: Sendable {
     package let path: String
 
     package init(path: String) { self.path = path }
 
-    /// The shipped `Vectors/`: found next to the working directory when run from the
-    /// package, else next to this source file (a build made from a checkout).
+    /// The shipped `Vectors/`: the first of `searchOrder` that holds the project's own
+    /// vectors, else the source checkout's (whose absence `check` then reports).
     package static var shipped: VectorRoot {
-        if FileManager.default.fileExists(atPath: "Vectors/ATTRIBUTION.md") {
-            return VectorRoot(path: "Vectors")
+        let places = searchOrder(executable: executableURL, checkout: checkoutVectors)
+        return VectorRoot(path: places.first(where: isShippedVectors) ?? checkoutVectors)
+    }
+
+    /// Where the shipped vectors are looked for, in order (Vectors/README.md says the same):
+    /// next to the executable (a release archive puts the binary and `Vectors/` side by
+    /// side), an installed `share/redo-conform/Vectors`, the working directory, the source
+    /// checkout this was built from.
+    package static func searchOrder(executable: URL?, checkout: String) -> [String] {
+        var places: [String] = []
+        if let folder = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
+            places.append(folder.appendingPathComponent("Vectors").path)
+            places.append(folder.deletingLastPathComponent().appendingPathComponent("share/redo-conform/Vectors").path)
         }
-        let packageRoot = URL(fileURLWithPath: #filePath)
+        return places + ["Vectors", checkout]
+    }
+
+    /// A folder holds the shipped vectors when it has their README and the node manifest
+    /// (the project's own files; no test data of others marks it).
+    package static func isShippedVectors(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path + "/README.md") && FileManager.default.fileExists(atPath: path + "/nodes/manifest.json")
+    }
+
+    static var executableURL: URL? { Bundle.main.executableURL }
+
+    /// `Vectors/` of the checkout this file was compiled from.
+    static var checkoutVectors: String {
+        URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        return VectorRoot(path: packageRoot.appendingPathComponent("Vectors").path)
+            .appendingPathComponent("Vectors").path
     }
 
     package func url(_ relative: String) -> String { relative.isEmpty ? path : path + "/" + relative }

@@ -3,8 +3,8 @@ import RedoJSON
 import RedoCore
 
 /// The cross-platform exchange inputs (Vectors/README.md, "platform exchange format"):
-/// what every platform's harness reads. Generated from the seed plus the shipped external
-/// Ed25519 data.
+/// what every platform's harness reads. Generated from the seed, plus any extra signature
+/// cases the caller adds (`vectors generate --external`).
 package struct PlatformInputs {
     package let seed: String
     /// Verification cases added after the crafted ones (published third-party cases).
