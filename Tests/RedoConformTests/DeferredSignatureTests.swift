@@ -115,6 +115,7 @@ final class DeferredSignatureTests: XCTestCase {
     func testAllValidLogNeedsNoSecondPass() {
         let lines = generated(.benign, nodes: 300, tasks: 20)
         let plain = plainVerdict(lines)
+        XCTAssertEqual(plain.records.count, 300)
         XCTAssertTrue(plain.records.allSatisfy { $0.status == .valid })
         assertSame(runVerdict(lines, batchSize: 32, backlog: 64), plain)
     }

@@ -70,6 +70,7 @@ final class LimitTests: XCTestCase {
         let folder = TempFiles.folder("record-size")
         let path = TempFiles.write(Self.scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/log.jsonl")
         let result = ValidationRun(options: options).run([path])
+        XCTAssertEqual(result.verdict.records.count, Self.scenario.records.count)
         XCTAssertTrue(result.verdict.records.allSatisfy { $0.findings.first?.rule == .recordSize }, "\(result.verdict.records.map(\.findings))")
     }
 }

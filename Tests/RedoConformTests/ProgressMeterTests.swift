@@ -30,7 +30,9 @@ final class ProgressMeterTests: XCTestCase {
     func testShortWorkDrawsNothing() {
         let lines = Lines()
         let meter = ProgressMeter(write: lines.append, delay: 3600, interval: 0.001)
-        _ = ValidationRun(options: ValidationOptions(), progress: meter).run([logFile(records: 40)])
+        let result = ValidationRun(options: ValidationOptions(), progress: meter).run([logFile(records: 40)])
+        XCTAssertEqual(result.verdict.records.count, 40)
+        XCTAssertEqual(meter.snapshot.recordsChecked, 40, "the meter was told of the work")
         XCTAssertEqual(lines.all, [])
     }
 

@@ -23,7 +23,8 @@ extension BinaryEndToEndTests {
     func testReadmeCommandTableMatchesEveryHelp() throws {
         let rows = try Self.readmeRows()
         XCTAssertEqual(rows.count, 11) // every command but the bare `redo-conform`
-        for (words, row) in rows where !words.isEmpty {
+        XCTAssertEqual(rows.filter { $0.words.isEmpty }.count, 0, "rows whose command was not read")
+        for (words, row) in rows {
             let help = try Self.run(words + ["--help"]).stdout
             guard let usage = help.split(separator: "\n").first(where: { $0.hasPrefix("USAGE:") }) else { XCTFail("\(words): no USAGE"); continue }
             let synopsis = row.dropFirst("| `redo-conform ".count).prefix { $0 != "`" }

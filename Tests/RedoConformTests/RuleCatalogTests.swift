@@ -37,7 +37,9 @@ final class RuleCatalogTests: XCTestCase {
         var emitted = Set<String>()
         let root = VectorRoot.shipped
         let manifest = try root.json("nodes/manifest.json")
-        for entry in manifest.objectValue?["cases"]?.arrayValue ?? [] {
+        let cases = try XCTUnwrap(manifest.objectValue?["cases"]?.arrayValue)
+        XCTAssertGreaterThan(cases.count, 100)
+        for entry in cases {
             let c = entry.objectValue!
             var limits = JSONLimits.default
             if let maxRecordBytes = c["maxRecordBytes"]?.numberValue { limits.maxDocumentBytes = Int(maxRecordBytes) }
@@ -45,12 +47,16 @@ final class RuleCatalogTests: XCTestCase {
             let check = NodeValidator(profile: profile, limits: limits).check(bytes: try root.bytes("nodes/" + c["file"]!.stringValue!))
             emitted.formUnion(check.findings.map(\.rule.id))
         }
-        for name in root.files(in: "exports", suffix: "") where name != "manifest.json" {
+        let exports = root.files(in: "exports", suffix: "").filter { $0 != "manifest.json" }
+        XCTAssertGreaterThan(exports.count, 0)
+        for name in exports {
             let run = ValidationRun(options: ValidationOptions()).run([root.url("exports/\(name)")])
             for record in run.verdict.records { emitted.formUnion(record.findings.map(\.rule.id)) }
         }
         for folder in ["logs", "reconstruction"] {
-            for name in root.files(in: folder, suffix: ".jsonl") {
+            let names = root.files(in: folder, suffix: ".jsonl")
+            XCTAssertGreaterThanOrEqual(names.count, 18, "logs in Vectors/\(folder)")
+            for name in names {
                 let verdict = LogPipeline.validate(LogPipeline.lines(try root.bytes("\(folder)/\(name)")))
                 for record in verdict.records { emitted.formUnion(record.findings.map(\.rule.id)) }
             }

@@ -30,20 +30,27 @@ final class TapeTreeParityTests: XCTestCase {
     }
 
     func testEveryShippedNodeCase() {
-        for nodeCase in NodeCases(seed: "redo-conform-v1").all { assertParity(nodeCase.bytes, nodeCase.id) }
+        let cases = NodeCases(seed: "redo-conform-v1").all
+        XCTAssertGreaterThan(cases.count, 100)
+        for nodeCase in cases { assertParity(nodeCase.bytes, nodeCase.id) }
     }
 
     func testEveryLogScenarioRecord() {
+        var records = 0
         for scenario in LogScenarios(seed: "parity").all {
             for (k, record) in scenario.records.enumerated() { assertParity(record, "\(scenario.id) #\(k)") }
+            records += scenario.records.count
         }
+        XCTAssertGreaterThan(records, 100)
     }
 
     func testTheFuzzSeedCorpus() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for target in ["json", "node"] {
             let folder = root.appendingPathComponent("FuzzTesting/Corpus/\(target)")
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            XCTAssertGreaterThanOrEqual(names.count, 40, "seeds in \(folder.path)")
+            for name in names {
                 let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
                 assertParity(bytes, "\(target)/\(name)")
             }
