@@ -137,11 +137,11 @@ final class TapeCanonicalizationTests: XCTestCase {
     }
 
     func testRFC8785VectorsThroughBothPaths() throws {
-        let names = try VectorFiles.list("canonicalization/rfc8785/input").filter { $0.hasSuffix(".json") }
+        let names = try ExternalVectors.list("rfc8785/input").filter { $0.hasSuffix(".json") }
         XCTAssertEqual(names.count, 6, "the RFC's vectors")
         for name in names {
-            let input = try VectorFiles.bytes("canonicalization/rfc8785/input/\(name)")
-            let expected = try VectorFiles.bytes("canonicalization/rfc8785/output/\(name)")
+            let input = try ExternalVectors.bytes("rfc8785/input/\(name)")
+            let expected = try ExternalVectors.bytes("rfc8785/output/\(name)")
             XCTAssertEqual(TapeParity.assertAgree(input), .canonical(expected), name)
             XCTAssertEqual(TapeParity.assertAgree(expected), .canonical(expected), "\(name) fixed point")
         }
