@@ -64,13 +64,16 @@ final class SignaturePortabilityTests: XCTestCase {
     /// Wycheproof: every valid case classifies as valid; no invalid case is accepted.
     func testWycheproofAgreesWithLibsodium() throws {
         let file = try ExternalVectors.json("wycheproof/ed25519_test.json")
+        var checked = 0
         for group in file["testGroups"]!.arrayValue! {
             let key = Hex.decodeLowercase(group["publicKey"]!["pk"]!.stringValue!)!
             for test in group["tests"]!.arrayValue! {
                 let verdict = SignaturePortability.classify(publicKey: key, message: Hex.decodeLowercase(test["msg"]!.stringValue!)!,
                                                             signature: Hex.decodeLowercase(test["sig"]!.stringValue!)!)
                 XCTAssertEqual(verdict.libsodiumAccepts, test["result"]!.stringValue! == "valid", "tcId \(test["tcId"]!)")
+                checked += 1
             }
         }
+        XCTAssertEqual(checked, 151)
     }
 }

@@ -22,7 +22,9 @@ final class RFC8785VectorTests: XCTestCase {
     }
 
     func testCanonicalOutputIsAFixedPoint() throws {
-        for name in try ExternalVectors.list("rfc8785/output") {
+        let names = try ExternalVectors.list("rfc8785/output")
+        XCTAssertEqual(names.count, 6)
+        for name in names {
             let canonical = try ExternalVectors.bytes("rfc8785/output/\(name)")
             XCTAssertEqual(try CanonicalJSON.canonicalize(canonical), canonical, name)
         }
