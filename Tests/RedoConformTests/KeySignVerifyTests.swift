@@ -173,7 +173,7 @@ final class KeySignVerifyTests: XCTestCase {
         XCTAssertTrue(console.stderr.contains("note: the signed node breaks version.value"), console.stderr)
     }
 
-    func testReconstructText() throws {
+    func testReconstructWritesTextAndJSONAndRefusesAnUnreadableAt() throws {
         let folder = TempFiles.folder("reconstruct")
         let scenario = ReconstructionScenarios(seed: "text").all.first { $0.id == "todo-fork" }!
         let path = TempFiles.write(scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/fork.jsonl")

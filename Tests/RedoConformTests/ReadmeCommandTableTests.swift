@@ -3,7 +3,7 @@ import XCTest
 @testable import RedoConformKit
 
 /// README's command table is the synopsis most people read: each row must name exactly
-/// the options the command's --help lists, so neither can drift from the other again.
+/// the options the command's --help lists, so neither can drift from the other.
 extension BinaryEndToEndTests {
     private static func readmeRows() throws -> [(words: [String], row: String)] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

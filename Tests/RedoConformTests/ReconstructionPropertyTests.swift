@@ -46,8 +46,9 @@ final class ReconstructionPropertyTests: XCTestCase {
         }
     }
 
-    /// The spec's section 13.2 erratum, stated directly.
-    func testSpec13_2() throws {
+    /// The spec's section 13.2 MERGE example, by its own algorithm: title "Task Updated",
+    /// priority 5 (the printed title "Task" is an erratum).
+    func testSpecSection13_2MergeExampleGivesTheCorrectedState() throws {
         let scenario = try XCTUnwrap(Self.scenarios.first { $0.id == "spec-13-2-merge" })
         let state = try JSONReader.parse(LogPipeline.stateBytes(scenario.records))
         XCTAssertEqual(JSONPathLookup.value(at: "tasks[0].title", in: state), .string("Task Updated"))

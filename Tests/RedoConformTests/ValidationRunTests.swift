@@ -70,7 +70,7 @@ final class ValidationRunTests: XCTestCase {
         XCTAssertEqual(result.verdict.records.filter { $0.status == .valid }.count, 8)
     }
 
-    func testBinaryFile() {
+    func testBinaryFileIsAProblemAndTheRestIsChecked() {
         let folder = TempFiles.folder("binary")
         TempFiles.write([0x7B, 0x22, 0x00, 0xFF, 0xD8], to: folder + "/photo.json")
         let result = run([folder + "/photo.json", goodFile(folder)])

@@ -40,9 +40,9 @@ final class VectorsCommandTests: XCTestCase {
         }
     }
 
-    /// Pinned from the generator before sizes were made exact: every size it already wrote
-    /// exactly (whole layers, whole DELETE tasks, chains above their floor) is unchanged.
-    func testSizesThatWereExactKeepTheirBytes() {
+    /// Benchmark inputs must not move: sizes made of whole layers, whole DELETE tasks or
+    /// chains above their floor keep these pinned bytes.
+    func testWholeShapeSizesKeepTheirPinnedBytes() {
         let pinned: [(LogGenerator.Shape, Int, String)] = [
             (.fan, 1000, "2a1f2de5c57620d9f4524189fba2304ac2b22634c67c0353d1eeb8f9082e4d30"),
             (.mergeStack, 12, "e2d91364c0616bdc7b58c95446e837df7c94a7ab63e9dda8747745137524b9a9"),

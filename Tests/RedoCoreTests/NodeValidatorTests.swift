@@ -109,7 +109,7 @@ final class NodeValidatorTests: XCTestCase {
                        "\"create\" is not a REDO action (CREATE, UPDATE, DELETE, COMPLETE_TODO, CREATE_TODO, SNOOZE, ARCHIVE, UNARCHIVE, MERGE)")
     }
 
-    func testProfiles() {
+    func testSyncedProfileRequiresASignatureAndLocalDoesNot() {
         let unsigned = Self.node(sign: false)
         XCTAssertEqual(NodeValidator(profile: .synced).check(bytes: unsigned).findings.map(\.rule.id), ["signature.missing"])
         XCTAssertTrue(NodeValidator(profile: .local).check(bytes: unsigned).passed)

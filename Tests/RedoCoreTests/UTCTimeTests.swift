@@ -33,7 +33,7 @@ final class UTCTimeTests: XCTestCase {
 }
 
 final class UUIDv4Tests: XCTestCase {
-    func testStrictForm() {
+    func testOnlyTheLowercaseHyphenatedVersion4FormParses() {
         XCTAssertEqual(UUIDv4("550e8400-e29b-41d4-a716-446655440000")?.text, "550e8400-e29b-41d4-a716-446655440000")
         XCTAssertNil(UUIDv4("550E8400-E29B-41D4-A716-446655440000"))
         XCTAssertNil(UUIDv4("550e8400-e29b-11d4-a716-446655440000")) // version 1

@@ -10,7 +10,7 @@ final class UrgencyTests: XCTestCase {
         XCTAssertEqual(Urgency.value(daysUntilDue: -30), 10.999, accuracy: 0.001)
     }
 
-    func testShape() {
+    func testUrgencyNeverRisesAsTheDueDateRecedesAndStaysWithinOneToEleven() {
         XCTAssertEqual(Urgency.value(daysUntilDue: 0), 6.0)
         var previous = Double.infinity
         for t in stride(from: -60.0, through: 60.0, by: 0.5) {

@@ -27,8 +27,8 @@ final class MessageTextTests: XCTestCase {
         }
     }
 
-    /// Values in messages follow the same rule (DEL and NEL were shown raw); keys still
-    /// spell out every non-ASCII character, so a look-alike never reads as the name.
+    /// Values in messages follow the same rule (DEL and NEL included); keys also spell out
+    /// every non-ASCII character, so a look-alike never reads as the name.
     func testQuotedValuesAndKeysUseTheRule() {
         XCTAssertEqual(MessageText.quoted(Self.hostile), "\"" + Self.shown + "\"")
         XCTAssertEqual(MessageText.quoted("café \"x\" \\"), #""café \"x\" \\""#)
