@@ -1,37 +1,123 @@
 #!/usr/bin/env bash
-# Runs one fuzz target for a bounded time: bash Scripts/fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
-#   TARGET: json | node | log
-# Builds the target if needed (Scripts/fuzz/build.sh), fuzzes with one process and one
-# job starting from the committed seeds Scripts/fuzz/corpus/TARGET/ (read-only) plus the
-# corpus of earlier runs .build-fuzz/corpus-TARGET/ (new entries go there, never into the
-# committed seeds), saves crashes to .build-fuzz/artifacts-TARGET/, and prints
-# libFuzzer's final stats with executions per second. Exit status: libFuzzer's (0 clean,
-# non-zero when it found a crash or a broken invariant).
+# Fuzzing entry point; the targets are the FuzzTesting package (see FuzzTesting/README.md).
+#   bash Scripts/fuzz.sh build                           build every target (release, libFuzzer + ASan)
+#   bash Scripts/fuzz.sh run TARGET SECONDS [flags...]   fuzz one target for a bounded time
+#   bash Scripts/fuzz.sh replay [TARGET...]              run each committed seed once (default: all targets)
+#   bash Scripts/fuzz.sh differential [DIR...]           redo-conform vs Node on JSON corpora
+#   bash Scripts/fuzz.sh corpus                          regenerate the committed seeds from Vectors/
+# TARGET: json | node | log (executables FuzzJSON, FuzzNode, FuzzLog).
+#
+# run: one process, one job, starting from the committed seeds FuzzTesting/Corpus/TARGET/
+# (read-only) plus the corpus of earlier runs FuzzTesting/.build/runs/corpus-TARGET/ (new
+# entries go there, never into the committed seeds); crashes go to
+# FuzzTesting/.build/runs/artifacts-TARGET/; the last line is the run's stats with exec/s.
+# Exit status: libFuzzer's (0 clean, non-zero when it found a crash or a broken invariant).
+# replay: every target over its committed seeds with -runs=0 (no mutation); exit status 1
+# when any input crashes or breaks an invariant. Both build first (incremental).
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-[ $# -ge 2 ] || { echo "usage: $0 json|node|log SECONDS [libFuzzer flags...]" >&2; exit 2; }
-target=$1 seconds=$2; shift 2
-extra=()
-case $target in
-    json) maxlen=4096 ;;
-    node) maxlen=8192 ;;
-    log) maxlen=512 extra=(-len_control=0) ;;
-    *) echo "unknown target $target (json, node, log)" >&2; exit 2 ;;
+cd "$(dirname "$0")/.."
+P=FuzzTesting
+R=$P/.build/runs
+# Every module, the libraries' Swift and C ones included, gets coverage instrumentation and
+# ASan. The targets have no main (-parse-as-library): libFuzzer provides it and calls the C
+# symbol LLVMFuzzerTestOneInput. --sanitize rather than -Xswiftc -sanitize=...: only when
+# SwiftPM knows about the fuzzer does it leave main alone (otherwise it links executables
+# with --defsym main=<Target>_main, and that symbol does not exist).
+BUILD=(swift build -c release --package-path "$P" --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library)
+# Set for the fuzz executables only: SwiftPM rebuilds everything when the build's environment
+# changes. ASan: no leak check (the targets hold global keys on purpose), abort on the first
+# error. No Swift runtime backtracer: libFuzzer prints the stack of a crash, and the backtracer
+# reading memory under ASan adds a false "unknown-crash" report.
+FUZZ_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}"
+    SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}")
+
+usage() { sed -n '2,8p' "$0" | sed 's/^# //' >&2; exit 2; }
+
+executable() { # TARGET -> the product name
+    case $1 in
+        json) echo FuzzJSON ;;
+        node) echo FuzzNode ;;
+        log) echo FuzzLog ;;
+        *) echo "unknown target $1 (json, node, log)" >&2; return 2 ;;
+    esac
+}
+
+build() {
+    local started=$SECONDS
+    # The linker's warnings about the sanitizer runtimes are noise; errors still show.
+    "${BUILD[@]}" 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]|^/usr/bin/ld(\.gold)?: warning' >&2
+    local status=${PIPESTATUS[0]}
+    [ "$status" -eq 0 ] || { echo "fuzz build failed (status $status)" >&2; exit 2; }
+    BIN=$("${BUILD[@]}" --show-bin-path)
+    echo "built in $((SECONDS - started)) s: $BIN/{FuzzJSON,FuzzNode,FuzzLog}" >&2
+}
+
+run() {
+    [ $# -ge 2 ] || usage
+    local target=$1 seconds=$2; shift 2
+    local name; name=$(executable "$target") || exit 2
+    local maxlen extra=()
+    case $target in
+        json) maxlen=4096 ;;
+        node) maxlen=8192 ;;
+        log) maxlen=512 extra=(-len_control=0) ;;
+    esac
+    build
+    local corpus=$R/corpus-$target artifacts=$R/artifacts-$target
+    mkdir -p "$corpus" "$artifacts" "$R/logs"
+    local log; log=$R/logs/run-$target-$(date +%Y%m%dT%H%M%S).txt
+    local dict=(); [ -f "$P/Dictionaries/$target.dict" ] && dict=(-dict="$P/Dictionaries/$target.dict")
+    env "${FUZZ_ENV[@]}" "$BIN/$name" "$corpus" "$P/Corpus/$target" "${dict[@]}" \
+        -max_total_time="$seconds" -max_len="$maxlen" -timeout=20 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$artifacts/" "${extra[@]}" "$@" 2>&1 | tee "$log" |
+        grep -E '^(#[0-9]+.*(INITED|DONE|pulse)|INVARIANT|==[0-9]+==|SUMMARY|stat::|Test unit written|artifact_prefix)'
+    local status=${PIPESTATUS[0]}
+    local runs secs commit
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+    commit=$(git rev-parse --short HEAD 2>/dev/null)
+    git diff --quiet HEAD -- Sources "$P/Sources" 2>/dev/null || commit+=+dirty
+    local rate=?
+    [ -n "$runs" ] && [ -n "$secs" ] && [ "$secs" -gt 0 ] && rate=$((runs / secs))
+    local corp; corp=$(sed -n 's/.*DONE .* corp: \([0-9]*\/[0-9a-zA-Z]*\) .*/\1/p' "$log" | tail -1)
+    echo "target=$target commit=$commit seconds=${secs:-?} runs=${runs:-?} exec/s=$rate corpus=$corp" \
+        "(libFuzzer's, inputs/bytes; $(ls "$corpus" | wc -l) files in $corpus) status=$status log=$log"
+    exit "$status"
+}
+
+replay() {
+    [ $# -gt 0 ] || set -- json node log
+    build
+    local failed=0 target name log status started out
+    mkdir -p "$R/logs"
+    for target in "$@"; do
+        name=$(executable "$target") || exit 2
+        log=$R/logs/replay-$target.txt started=$SECONDS
+        # An empty output corpus first: libFuzzer writes nothing into the committed seeds.
+        out=$(mktemp -d)
+        env "${FUZZ_ENV[@]}" "$BIN/$name" -runs=0 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+            -artifact_prefix="$R/replay-$target-" "$out" "$P/Corpus/$target" > "$log" 2>&1
+        status=$?
+        rm -rf "$out"
+        local units; units=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+        echo "replay $target: $(ls "$P/Corpus/$target" | wc -l) seeds, ${units:-?} executions," \
+            "$((SECONDS - started)) s, status $status"
+        if [ "$status" -ne 0 ]; then
+            failed=1
+            grep -E 'INVARIANT|==[0-9]+==ERROR|SUMMARY|deadly signal|Test unit written' "$log" | head -n 20
+            echo "  full output: $log"
+        fi
+    done
+    exit "$failed"
+}
+
+[ $# -ge 1 ] || usage
+command=$1; shift
+case $command in
+    build) build ;;
+    run) run "$@" ;;
+    replay) replay "$@" ;;
+    differential) exec bash "$P/Tools/differential-node.sh" "$@" ;;
+    corpus) exec bash "$P/Tools/make-corpus.sh" "$@" ;;
+    *) usage ;;
 esac
-bash Scripts/fuzz/build.sh "$target" 2> >(grep -v '^/usr/bin/ld' >&2) || exit 2
-B=.build-fuzz
-corpus=$B/corpus-$target artifacts=$B/artifacts-$target
-mkdir -p "$corpus" "$artifacts" "$B/logs"
-log=$B/logs/run-$target-$(date +%Y%m%dT%H%M%S).txt
-# ASan: no leak check per input (the targets hold global keys); abort on the first error.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}
-dict=(); [ -f "Scripts/fuzz/$target.dict" ] && dict=(-dict="Scripts/fuzz/$target.dict")
-"$B/bin/fuzz-$target" "$corpus" "Scripts/fuzz/corpus/$target" "${dict[@]}" \
-    -max_total_time="$seconds" -max_len="$maxlen" -timeout=20 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$artifacts/" "${extra[@]}" "$@" 2>&1 | tee "$log" | grep -E '^(#[0-9]+.*(INITED|DONE|pulse)|INVARIANT|==[0-9]+==|SUMMARY|stat::|Test unit written|artifact_prefix)' 
-status=${PIPESTATUS[0]}
-runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
-commit=$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- Sources 2>/dev/null || echo +dirty)
-echo "target=$target commit=$commit seconds=${secs:-?} runs=${runs:-?} exec/s=$( [ -n "$runs" ] && [ -n "$secs" ] && [ "$secs" -gt 0 ] && echo $((runs / secs)) || echo ?) corpus=$(sed -n 's/.*DONE .* corp: \([0-9]*\/[0-9a-zA-Z]*\) .*/\1/p' "$log" | tail -1) (libFuzzer's, inputs/bytes; $(ls "$corpus" | wc -l) files in $corpus) status=$status log=$log"
-exit "$status"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates the committed seed corpora Scripts/fuzz/corpus/{json,node,log}/ from
-# Vectors/ and a few hand-made inputs. Deterministic; run it after the vectors change.
+# Regenerates the committed seed corpora FuzzTesting/Corpus/{json,node,log}/ from Vectors/
+# and a few hand-made inputs: bash Scripts/fuzz.sh corpus. Deterministic; run it after the
+# vectors change.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-C=Scripts/fuzz/corpus
+C=FuzzTesting/Corpus
 rm -rf "$C"; mkdir -p "$C/json" "$C/node" "$C/log"
 
 # json: the RFC 8785 inputs, the platform canonicalization cases, hand-made edge cases.
@@ -45,7 +46,7 @@ done
 # ...and the first record of each log vector.
 for f in Vectors/logs/*.jsonl; do head -n 1 "$f" > "$C/node/log-$(basename "$f" .jsonl).json"; done
 
-# log: programs for the structure-aware target (see Scripts/fuzz/targets/log.swift: one op
+# log: programs for the structure-aware target (see FuzzTesting/Sources/FuzzLog: one op
 # byte, low nibble = operation, high nibble = modifiers, then the operation's own bytes).
 prog() { printf "$2" > "$C/log/$1.bin"; }
 prog life          '\000\000\000\001\000\001\003\000\001\001\004\000\300\001\005\000\002\006\000\007\000\001\000\001'

@@ -1,11 +1,11 @@
-// Differential replay, Node side: node Scripts/fuzz/replay-node.mjs PAIRS.tsv
+// Differential replay, Node side: node FuzzTesting/Tools/replay-node.mjs PAIRS.tsv
 // Each line of PAIRS.tsv is `INPUT<TAB>SWIFT_OUTPUT`: an input document that
 // redo-conform accepted, and the canonical bytes `redo-conform canonicalize` printed.
-// Canonicalizes INPUT with the web platform's reference (Scripts/platforms/web/jcs.mjs:
+// Canonicalizes INPUT with the web platform's reference (Peers/web/lib/jcs.mjs:
 // strict UTF-8 decode, JSON.parse, RFC 8785) and reports every input where the bytes
 // differ or where Node rejects what redo-conform accepted. Exit status 1 on any.
 import { readFileSync } from 'node:fs';
-import { canonicalizeBytes } from '../platforms/web/jcs.mjs';
+import { canonicalizeBytes } from '../../Peers/web/lib/jcs.mjs';
 
 const pairs = readFileSync(process.argv[2], 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
 let same = 0;

@@ -14,7 +14,8 @@
 //    Swift-spelled numbers, whitespace) is accepted, equal, and canonicalizes the same;
 //  - the same agreement holds under tight limits (depth 3, strings of 8 bytes, documents
 //    one byte shorter than the input), where the limit errors must also match.
-import RedoCrypto
+import FuzzSupport
+import RedoJSON
 
 private func treeCanonical(_ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) -> Result<(JSONValue, [UInt8]), JSONSyntaxError> {
     do {

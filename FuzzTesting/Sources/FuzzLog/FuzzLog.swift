@@ -3,8 +3,8 @@
 // builds one REDO node of a small DAG over two tasks (CREATE, UPDATE, todos, SNOOZE,
 // ARCHIVE, DELETE with exact or broken chains, MERGEs of 2-10 parents with policies and
 // resolutions, missing and cross-task parents), or tampers with, duplicates or reorders
-// records. Nodes are signed with fixed fixture keys (RedoConformKit's NodeFactory,
-// compiled in); at most 24 nodes and 40 records. The records then go through
+// records. Nodes are signed with fixed keys (FuzzSupport's SignedNodeBuilder, on the public
+// NodeBody.seal); at most 24 nodes and 40 records. The records then go through
 // NodeValidator, LogValidator, Reconstructor and StateRendering. REDO_FUZZ_DUMP=1 prints
 // the records of an input (one JSON string per line), to turn an input into a test.
 //
@@ -23,22 +23,26 @@
 //  - valid nodes come in strict total order (lamport, wall, id), and every parent of a
 //    valid node is a valid node of the same task;
 //  - a record that fails node-level checks is rejected; counts add up.
-import RedoCrypto
+import FuzzSupport
 import RedoCore
+import RedoCrypto
+import RedoJSON
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // MARK: Fixed material
 
-private let dumpRecords = getenv("REDO_FUZZ_DUMP") != nil
+private let dumpRecords = dumpRequested
 
 nonisolated(unsafe) private let factories = [
-    NodeFactory(key: FixtureKeys.pair(seed: "fuzz", index: 0), deviceId: "device-a"),
-    NodeFactory(key: FixtureKeys.pair(seed: "fuzz", index: 1), deviceId: "device-b"),
+    SignedNodeBuilder(key: FuzzKeys.pair(seed: "fuzz", index: 0), deviceId: "device-a"),
+    SignedNodeBuilder(key: FuzzKeys.pair(seed: "fuzz", index: 1), deviceId: "device-b"),
 ]
-private let taskIds = [FixtureKeys.uuid(seed: "fuzz", "task 0"), FixtureKeys.uuid(seed: "fuzz", "task 1")]
-private let todoIds = (0..<4).map { FixtureKeys.uuid(seed: "fuzz", "todo \($0)") }
+private let taskIds = [FuzzKeys.uuid(seed: "fuzz", "task 0"), FuzzKeys.uuid(seed: "fuzz", "task 1")]
+private let todoIds = (0..<4).map { FuzzKeys.uuid(seed: "fuzz", "todo \($0)") }
 private let titles = ["Task", "Write report", "", "Ünïcödé 🚀", "tab\tand \"quote\"", "K", "\u{212A}"]
 private let strategies = MergeStrategy.allCases.map(\.rawValue)
 private let taskPaths = TaskField.allCases.map(\.rawValue) + ["bogus"]
@@ -108,7 +112,7 @@ private struct LogBuild {
     }
 
     mutating func emit(_ object: JSONObject, pretty: Bool = false) {
-        records.append(OrderedJSONWriter.bytes(.object(object), pretty: pretty))
+        records.append(OrderedJSON.bytes(.object(object), pretty: pretty))
     }
 
     /// Builds, signs and records one node. `modifiers`: bit 0 author B, bit 1 same wall as
@@ -324,20 +328,20 @@ private struct LogBuild {
         switch modifiers % 6 {
         case 0: // signature by the other key
             let other = factories[1].key.publicKey.hex == object["author"]?.objectValue?["publicKey"]?.stringValue ? factories[0] : factories[1]
-            broken = OrderedJSONWriter.bytes(.object(object.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: object)).hex))))
+            broken = OrderedJSON.bytes(.object(object.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: object)).hex))))
         case 1: // content changed, id and signature kept
-            broken = OrderedJSONWriter.bytes(.object(object.setting("timestamp.wall", to: str(wallText(built[k].wall + 1)))))
+            broken = OrderedJSON.bytes(.object(object.setting("timestamp.wall", to: str(wallText(built[k].wall + 1)))))
         case 2: // unsigned
-            broken = OrderedJSONWriter.bytes(.object(object.setting("signature", to: nil)))
+            broken = OrderedJSON.bytes(.object(object.setting("signature", to: nil)))
         case 3: // truncated line
-            let full = OrderedJSONWriter.bytes(.object(object))
+            let full = OrderedJSON.bytes(.object(object))
             broken = Array(full.prefix(full.count / 2))
         case 4: // malformed id
-            broken = OrderedJSONWriter.bytes(.object(object.setting("id", to: str(String(built[k].id.dropLast(2)) + "ZZ"))))
+            broken = OrderedJSON.bytes(.object(object.setting("id", to: str(String(built[k].id.dropLast(2)) + "ZZ"))))
         default: // not an object at all
             broken = Array("[\"\(built[k].id)\"]".utf8)
         }
-        if modifiers & 8 != 0, let position = records.firstIndex(of: OrderedJSONWriter.bytes(.object(object))) {
+        if modifiers & 8 != 0, let position = records.firstIndex(of: OrderedJSON.bytes(.object(object))) {
             records[position] = broken
         } else {
             records.append(broken)

@@ -15,20 +15,14 @@
 //    never fails id.hash, never fails signature.invalid, and if it passes, re-hashes to
 //    its id. This takes libFuzzer's mutations of valid nodes past the hash check into
 //    the envelope and payload rules.
-import RedoCrypto
+import FuzzSupport
 import RedoCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import RedoCrypto
+import RedoJSON
 
 private let validator = NodeValidator(profile: .synced)
 /// REDO_FUZZ_DUMP=1: print one line per input: the verdicts on the record and its re-sealed copy.
-private let dump = getenv("REDO_FUZZ_DUMP") != nil
-
-private func report(_ text: String) {
-    var bytes = Array((text + "\n").utf8)
-    _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
-}
+private let dump = dumpRequested
 private let key = try! Ed25519KeyPair(seed: SHA256.hash(Array("redo-conform fuzz node key".utf8)).bytes)
 
 private func ruleIds(_ check: NodeCheck) -> [String] { check.findings.map(\.rule.id).sorted() }
@@ -45,7 +39,9 @@ private func checkPassing(_ check: NodeCheck, _ record: [UInt8]) {
     let bodyDocument = CanonicalJSON.bytes(of: .object(object.removing(["id", "signature"])))
     let tape = try? CanonicalJSON.canonicalize(bodyDocument)
     invariant(tape == body, "body canonical bytes differ between NodeBody and the tape path: \(show(body)) / \(tape.map { show($0) } ?? "rejected")")
-    invariant(node.id.text.bytewiseEqual(object["id"]?.stringValue ?? ""), "node id \(node.id) is not the record's id text")
+    // Compared as UTF-8 bytes: Swift's String == would call canonically equivalent texts equal.
+    invariant(node.id.text.utf8.elementsEqual((object["id"]?.stringValue ?? "").utf8),
+              "node id \(node.id) is not the record's id text")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+// libFuzzer targets over redo-conform's embeddable libraries (RedoJSON, RedoCrypto, RedoCore).
+//
+// A package of its own so that the targets see the libraries exactly as an app does: through
+// their products and public API only. Nothing here is part of the main package's build or tests.
+// Build and run through Scripts/fuzz.sh (see README.md); the build is
+//   swift build -c release --package-path FuzzTesting --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library
+// Each target's entry point is the C symbol LLVMFuzzerTestOneInput; libFuzzer provides main.
+import PackageDescription
+
+let json: Target.Dependency = .product(name: "RedoJSON", package: "redo-conform")
+let libraries: [Target.Dependency] = [
+    json,
+    .product(name: "RedoCrypto", package: "redo-conform"),
+    .product(name: "RedoCore", package: "redo-conform"),
+]
+
+let package = Package(
+    name: "FuzzTesting",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "redo-conform", path: ".."),
+    ],
+    targets: [
+        // What the targets share: reporting a broken invariant and showing bytes; and what the log
+        // target builds with (a seeded generator, signed nodes, JSON in a client's key order).
+        .target(name: "FuzzSupport", dependencies: libraries),
+        .executableTarget(name: "FuzzJSON", dependencies: [json, "FuzzSupport"]),
+        .executableTarget(name: "FuzzNode", dependencies: libraries + ["FuzzSupport"]),
+        .executableTarget(name: "FuzzLog", dependencies: libraries + ["FuzzSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
