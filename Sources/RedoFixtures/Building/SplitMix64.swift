@@ -2,8 +2,8 @@ import RedoCrypto
 import RedoJSON
 
 /// SplitMix64: a small seeded generator, reproducible on every platform (generated logs
-/// and fuzz inputs must be the same bytes from the same seed). Also compiled into the
-/// fuzz targets (Scripts/fuzz/build.sh), which do not link RedoConformKit.
+/// must be the same bytes from the same seed). The fuzz package has its own copy
+/// (FuzzTesting/Sources/FuzzSupport): fixtures are not part of any product.
 package struct SplitMix64: RandomNumberGenerator {
     package var state: UInt64
 
