@@ -13,7 +13,7 @@
 // all 16 digits instead. Readers should left-pad the field to 16 digits.
 //
 // Usage:
-//     node generate.mjs [--count N] [--seed S] [--pad] > out.txt
+//     node Peers/web/tools/es-numbers.mjs [--count N] [--seed S] [--pad] > out.txt
 //
 //     --count N   number of lines (default 100000); may be large (1e8):
 //                 output is streamed in chunks and respects backpressure.
@@ -63,7 +63,7 @@ function parseArgs(argv) {
     } else if (a === '--pad') {
       opts.pad = true;
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: node generate.mjs [--count N] [--seed S] [--pad]\n');
+      process.stdout.write('usage: node es-numbers.mjs [--count N] [--seed S] [--pad]\n');
       process.exit(0);
     } else {
       fail(`unknown argument: ${a}`);
@@ -73,7 +73,7 @@ function parseArgs(argv) {
 }
 
 function fail(msg) {
-  process.stderr.write(`generate.mjs: ${msg}\n`);
+  process.stderr.write(`es-numbers.mjs: ${msg}\n`);
   process.exit(2);
 }
 
@@ -275,6 +275,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`generate.mjs: ${err && err.stack ? err.stack : err}\n`);
+  process.stderr.write(`es-numbers.mjs: ${err && err.stack ? err.stack : err}\n`);
   process.exit(1);
 });
