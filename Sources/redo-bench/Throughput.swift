@@ -19,17 +19,11 @@ package enum Throughput {
     }
 
     /// The work items of a canonicalization run: the whole document, or with `jsonLines`
-    /// every non-empty line (as node-canon.mjs splits them).
+    /// every record, split as every JSON Lines input is (`LogPipeline.numberedLines`).
     static func items(of document: [UInt8], jsonLines: Bool) -> [Range<Int>] {
         guard jsonLines else { return [0..<document.count] }
-        var lines: [Range<Int>] = []
-        var start = 0
-        for (index, byte) in document.enumerated() where byte == 0x0A {
-            if index > start { lines.append(start..<index) }
-            start = index + 1
-        }
-        if start < document.count { lines.append(start..<document.count) }
-        return lines
+        // The slices index a copy of `document` laid out the same, so their ranges fit it.
+        return LogPipeline.numberedLines(document).map { $0.1.indices }
     }
 
     /// Parse + canonicalize of a document, or of every line of a JSON Lines file, from

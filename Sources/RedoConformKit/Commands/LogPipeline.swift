@@ -2,12 +2,28 @@ import RedoCrypto
 import RedoJSON
 import RedoCore
 
-/// Node-level checks of every record, then the log rules: the pipeline `validate`,
-/// `reconstruct` and the vector suites share.
+/// Records in memory through the validation run `validate` uses (node-level checks,
+/// then the log rules), for the vector suites, the generator and the platform reference.
 package enum LogPipeline {
     package static func validate(_ records: [[UInt8]], profile: ValidationProfile = .synced) -> LogVerdict {
-        let validator = NodeValidator(profile: profile)
-        return LogValidator().validate(records.map { validator.check(bytes: $0) })
+        var options = ValidationOptions()
+        options.profile = profile
+        return ValidationRun(options: options).run(records: records)
+    }
+
+    /// A log file validated exactly as `validate FILE` validates it; an input problem
+    /// (unreadable, empty) is thrown.
+    package static func validate(file path: String, profile: ValidationProfile = .synced) throws(InputError) -> LogVerdict {
+        var options = ValidationOptions()
+        options.profile = profile
+        let result = ValidationRun(options: options).run([path])
+        if let problem = result.problems.first { throw InputError(path: problem.path, reason: problem.message) }
+        return result.verdict
+    }
+
+    /// The reconstructed state of a log file as canonical JSON bytes.
+    package static func stateBytes(file path: String) throws(InputError) -> [UInt8] {
+        StateRendering.canonicalBytes(Reconstructor.reconstruct(try validate(file: path)))
     }
 
     /// The reconstructed state of a log as canonical JSON bytes.
@@ -20,18 +36,15 @@ package enum LogPipeline {
         numberedLines(text).map { Array($0.1) }
     }
 
-    /// The records of JSON Lines text with their 1-based line numbers, as slices of it (a
-    /// trailing CR is dropped; blank and whitespace-only lines are skipped but counted).
+    /// The records of JSON Lines text with their 1-based line numbers, as slices of a copy
+    /// of it (split by `LineReader`: a trailing CR is dropped; blank and whitespace-only
+    /// lines are skipped but counted).
     package static func numberedLines(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
         var out: [(Int, ArraySlice<UInt8>)] = []
-        var start = 0
-        var number = 1
-        for k in 0...bytes.count where k == bytes.count || bytes[k] == 0x0A {
-            var line = bytes[start..<k]
-            if line.last == 0x0D { line = line.dropLast() }
-            if !isBlank(line) { out.append((number, line)) }
-            number += 1
-            start = k + 1
+        // In memory, the reader neither fails nor finds an overlong line.
+        try? LineReader(bytes: bytes).forEachLineSlice { line in
+            if case let .text(number, text) = line, !isBlank(text) { out.append((number, text)) }
+            return true
         }
         return out
     }

@@ -7,6 +7,9 @@ import Darwin
 /// Streams a file line by line in fixed-size chunks, so memory holds one line at a time
 /// (plus one chunk) no matter how large the file is. A line over `maxLineBytes` is not
 /// kept: the reader reports it as overlong, skips to its end and goes on.
+///
+/// The one JSON Lines splitter: streamed inputs, text already in memory (`init(bytes:)`)
+/// and the sniffing of a stream's first bytes all end lines here, in the same way.
 package final class LineReader {
     package enum Line<Bytes> {
         /// A complete line without its terminator ("\n" or "\r\n").
@@ -23,7 +26,8 @@ package final class LineReader {
         }
     }
 
-    private let source: OpenInput
+    /// Nil when the lines are split from bytes in memory.
+    private let source: OpenInput?
     private let maxLineBytes: Int
     private var buffer: [UInt8] = []
     private var start = 0
@@ -49,6 +53,16 @@ package final class LineReader {
         buffer.replaceSubrange(0..<prefix.count, with: prefix)
         end = prefix.count
         bytesRead = prefix.count
+    }
+
+    /// Splits `bytes` that are already in memory; no line is overlong.
+    package init(bytes: [UInt8]) {
+        source = nil
+        maxLineBytes = Int.max
+        buffer = bytes
+        end = bytes.count
+        bytesRead = bytes.count
+        eof = true
     }
 
     /// Calls `body` for every line, its bytes valid only during the call; stops early
@@ -161,6 +175,7 @@ package final class LineReader {
     }
 
     private func readSome(into offset: Int) throws -> Int {
+        guard let source else { return 0 }
         let count = buffer.withUnsafeMutableBytes { source.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
         if count < 0 { throw source.failure() }
         bytesRead += count

@@ -9,14 +9,10 @@ enum LineSniffing {
     /// is streamed as JSON Lines; any other is read whole as one document (and may still
     /// turn out to be JSON Lines by `readsAsJSONLines`).
     static func startsAsJSONLines(_ head: [UInt8]) -> Bool {
-        var start = 0
-        while let newline = head[start...].firstIndex(of: 0x0A) {
-            let line = withoutCarriageReturn(head[start..<newline])
-            start = newline + 1
-            if LogPipeline.isBlank(line) { continue }
-            return parses(line) && head[start...].contains { !isWhitespace($0) }
-        }
-        return false
+        // Only complete lines count: the last one may be cut off where the read stopped.
+        guard let lastNewline = head.lastIndex(of: 0x0A) else { return false }
+        guard let (_, first) = LogPipeline.numberedLines(Array(head[...lastNewline])).first else { return false }
+        return parses(first) && head[first.endIndex...].contains { !isWhitespace($0) }
     }
 
     /// After a whole document failed to parse: it is JSON Lines when its first value
@@ -46,10 +42,6 @@ enum LineSniffing {
         var k = offset - 1
         while k >= 0 && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0D) { k -= 1 }
         return k >= 0 && bytes[k] == 0x0A
-    }
-
-    private static func withoutCarriageReturn(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        line.last == 0x0D ? line.dropLast() : line
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

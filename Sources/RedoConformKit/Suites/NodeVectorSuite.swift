@@ -49,11 +49,10 @@ package struct LogVectorSuite: VectorSuite {
                 let id = s["id"]?.stringValue ?? "?"
                 let expected = s["expected"]?.arrayValue ?? []
                 do {
-                    let text = try root.bytes("logs/" + (s["file"]?.stringValue ?? "\(id).jsonl"))
-                    let lines = LogPipeline.lines(text)
-                    let verdict = LogPipeline.validate(lines)
-                    guard lines.count == expected.count else {
-                        result.check(false, "\(id): \(lines.count) records but \(expected.count) expectations")
+                    // Through the validation run `validate` uses, from the file itself.
+                    let verdict = try LogPipeline.validate(file: root.url("logs/" + (s["file"]?.stringValue ?? "\(id).jsonl")))
+                    guard verdict.records.count == expected.count else {
+                        result.check(false, "\(id): \(verdict.records.count) records but \(expected.count) expectations")
                         continue
                     }
                     for (k, record) in verdict.records.enumerated() {

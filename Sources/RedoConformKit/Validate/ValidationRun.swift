@@ -132,6 +132,19 @@ package struct ValidationRun {
         return ValidationResult(files: files, problems: problems, sources: collector.sources, identities: collector.identities, verdict: verdict)
     }
 
+    /// Validates records already in memory as one log, the way `run` validates the records
+    /// of a file: the same batches, checks, deferred signatures and log pass. The vector
+    /// suites, the vector generator and the platform reference use it, so what they expect
+    /// is what `validate` finds.
+    package func run(records: [[UInt8]]) -> LogVerdict {
+        let validator = NodeValidator(profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
+        var collector = Collector(validator: validator, options: options, progress: nil)
+        for (index, record) in records.enumerated() {
+            collector.add(InputRecord(source: RecordSource(file: 0, line: Int32(index + 1)), content: .bytes(record[...]), storedUnder: nil))
+        }
+        return collector.finish()
+    }
+
     /// Gathers records into batches and checks each batch on all cores — in the
     /// background, so that reading the next batch and grouping the previous one into the
     /// log pass overlap with the checks (a three-stage pipeline).

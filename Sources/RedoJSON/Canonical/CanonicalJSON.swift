@@ -3,6 +3,13 @@
 /// Output is UTF-8 with no whitespace, object keys in UTF-16 code unit order, strings
 /// escaped as ECMAScript's JSON.stringify does and numbers as ECMAScript's
 /// Number.prototype.toString. Canonicalizing a canonical document returns it unchanged.
+//
+// Two paths lead here, on purpose: bytes from input go through the tape
+// (`canonicalize`, `TapeCanonicalizer`), which never builds a tree and runs several times
+// faster on the hot path (every record's body is canonicalized once); values built in code
+// (fixtures, reports, the reconstructed state) are trees and use `bytes(of:)`. Both share
+// the string escaping, number formatting and key order, and the parity tests
+// (`TapeParity`, the json fuzz target) hold them to the same bytes.
 public enum CanonicalJSON {
     /// The canonical bytes of a value.
     public static func bytes(of value: JSONValue) -> [UInt8] {
