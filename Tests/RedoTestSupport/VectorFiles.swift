@@ -48,7 +48,7 @@ public enum ExternalVectors {
     public static func require() throws {
         var directory: ObjCBool = false
         guard !FileManager.default.fileExists(atPath: root.path, isDirectory: &directory) || !directory.boolValue else { return }
-        let problem = "external test data not found at \(root.path) (see its README: RFC 8785, Wycheproof and speccheck files beside the repository)"
+        let problem = "external test data not found at \(root.path): the RFC 8785, Wycheproof and speccheck files kept beside the repository (Vectors/README.md, \"External test data\")"
         if ProcessInfo.processInfo.environment["CI"] == "true" { throw Missing(description: problem + "; CI must have it") }
         throw XCTSkip(problem)
     }
