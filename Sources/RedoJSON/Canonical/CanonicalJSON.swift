@@ -20,20 +20,23 @@ public enum CanonicalJSON {
     }
 
     /// Parses `document` strictly (I-JSON) and returns its canonical bytes. Goes through
-    /// a tape, not a `JSONValue` tree (same bytes, same errors, several times faster);
-    /// for many documents, keep a `CanonicalJSONWriter` to reuse its buffers.
+    /// a tape, not a `JSONValue` tree (same bytes, same errors, several times faster).
+    /// Linear in the document's size.
+    /// - Throws: `JSONSyntaxError`, exactly as `JSONReader.parse` would for `document`.
     public static func canonicalize(_ document: [UInt8], limits: JSONLimits = .default) throws(JSONSyntaxError) -> [UInt8] {
         var writer = CanonicalJSONWriter(limits: limits)
         return try writer.canonicalize(document)
     }
 
+    /// The same, reading the bytes where they lie (no copy of the document).
     public static func canonicalize(_ document: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONSyntaxError) -> [UInt8] {
         var writer = CanonicalJSONWriter(limits: limits)
         return try writer.canonicalize(document)
     }
 
-    /// Appends the canonical form of `value`. Recursion depth is bounded by the reader's
-    /// `maxDepth`, since every tree we print came from the reader or from our own code.
+    /// Appends the canonical form of `value` to `out`. Recursive: the reader bounds a
+    /// parsed tree's depth by `JSONLimits.maxDepth`; a tree built in code should stay as
+    /// shallow.
     public static func append(_ value: JSONValue, to out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: literalNull)

@@ -3,9 +3,9 @@
 ///
 /// It works on UTF-8 bytes directly, in one pass, with an explicit stack instead of
 /// recursion, so deep input can only hit `JSONLimits.maxDepth`, never the machine's
-/// stack. Every rejection carries the byte offset, line and column of the fault. The
-/// checking is `JSONParser`'s; this front end builds a `JSONValue` tree from its events
-/// (`CanonicalJSON.canonicalize` feeds the same parser into a tape instead).
+/// stack. Every rejection carries the byte offset, line and column of the fault.
+/// `CanonicalJSON.canonicalize` reads with the same parser, so it accepts and rejects
+/// exactly the same documents, with the same errors.
 public enum JSONReader {
     /// Parses one JSON document, given as UTF-8 bytes, into a value tree. Time and memory
     /// are linear in the document's size; `limits` bounds both (see `JSONLimits`).

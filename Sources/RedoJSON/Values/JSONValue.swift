@@ -9,7 +9,7 @@ import Darwin
 /// Strings compare by their UTF-8 bytes, never by Unicode canonical equivalence:
 /// Swift's `String ==` says "\u{212A}" (KELVIN SIGN) equals "K", but for content
 /// addressing they are different bytes and therefore different values. Every
-/// equality in this module goes through `bytewiseEqual`.
+/// equality in this module (values, keys, lookups) compares UTF-8 bytes.
 public enum JSONValue: Sendable {
     /// `null`.
     case null
