@@ -1,12 +1,14 @@
 # Sourced by the bench scripts: a generated log is reused only while the generator that
 # made it is unchanged. Every log carries a stamp (FILE.generator) holding a fingerprint
-# of the generator's sources; a log without one, or with another, is made again. (A fix
-# to `vectors log` once left months-old logs of the wrong length in the cache.)
+# of the generator's sources; a log without one, or with another, is made again.
 #
 #   ensure_generated_log BINARY FILE ARGS...   (ARGS go to `BINARY vectors log`)
 
 generator_fingerprint() {
-  cat Sources/RedoConformKit/Fixtures/*.swift | sha256sum | cut -c1-16
+  # Every source the log generator builds on: the fixtures and the JSON, crypto and core
+  # code that writes, hashes and signs the records.
+  find Sources/RedoFixtures Sources/RedoJSON Sources/RedoCrypto Sources/RedoCore -name '*.swift' | sort \
+    | xargs cat | sha256sum | cut -c1-16
 }
 
 ensure_generated_log() {
