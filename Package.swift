@@ -5,7 +5,8 @@
 //   CSodium        — system-library shim over libsodium (Debian's libsodium-dev)
 //   RedoText       — display-safe text: how untrusted strings appear in messages and reports
 //   RedoJSON       — strict I-JSON reader on UTF-8 bytes, values, the tape, RFC 8785 canonical form
-//   RedoCrypto     — SHA-256, Ed25519 (libsodium's strict verifier), hex, signature portability classes
+//   RedoCrypto     — SHA-256 (swift-crypto), Ed25519 (libsodium's strict verifier), hex, signature
+//                    portability classes
 //   RedoCore       — REDO itself: node body and id, models, findings, node and log validator, replay
 //   RedoFixtures   — deterministic signed fixtures: vector cases, scenarios, large generated logs
 //   RedoConformKit — what the tool does: inputs, validation runs, reports, suites, platform
@@ -26,6 +27,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -33,10 +35,9 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
-        .target(name: "CSHA256Accel"),
         .target(name: "RedoText"),
         .target(name: "RedoJSON", dependencies: ["RedoText"]),
-        .target(name: "RedoCrypto", dependencies: ["CSodium", "CSHA256Accel"]),
+        .target(name: "RedoCrypto", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "RedoCore", dependencies: ["RedoText", "RedoJSON", "RedoCrypto"]),
         .target(name: "RedoFixtures", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore"]),
         .target(name: "RedoConformKit", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures"]),
@@ -48,11 +49,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "redo-bench", dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON"]),
+        .executableTarget(name: "redo-bench", dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "CSodium"]),
         .target(name: "RedoTestSupport", dependencies: ["RedoJSON", "RedoFixtures"], path: "Tests/RedoTestSupport"),
         .testTarget(name: "RedoTextTests", dependencies: ["RedoText"]),
         .testTarget(name: "RedoJSONTests", dependencies: ["RedoJSON", "RedoTestSupport"]),
-        .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport"]),
+        .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport", "CSodium"]),
         .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "RedoFixtures", "RedoTestSupport"]),
         .testTarget(
             name: "RedoConformTests",

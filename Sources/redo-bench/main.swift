@@ -1,8 +1,12 @@
 // redo-bench: prints throughput lines for Scripts/bench. Argument parsing only.
 //   redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT]
 //     --out OUT: also write the canonical output of one pass, laid out like
-//     node-canon.mjs --out, so Scripts/bench can check both print the same bytes
+//     Peers/web/tools/node-canon.mjs --out, so Scripts/bench can check both print the same bytes
 //   redo-bench sha256 [--seconds S]
+//   redo-bench sha256 --log FILE [--rounds N] [--seconds S]
+//     the canonical bodies of a JSON Lines log's records: SHA-256 through swift-crypto
+//     and through libsodium, and Ed25519 verification of the same records, alternating,
+//     N rounds (Scripts/bench/sha256-bench.sh)
 //   redo-bench verify [--seconds S]
 //   redo-bench stages FILE
 //     one core, the first 100,000 records of a JSON Lines log: microseconds per record
@@ -39,6 +43,8 @@ func format(_ value: Double) -> String {
 let seconds = option("--seconds").flatMap(Double.init) ?? 3
 let jsonLines = flag("--jsonl")
 let outputPath = option("--out")
+let logPath = option("--log")
+let rounds = option("--rounds").flatMap(Int.init) ?? 5
 // Read before the switch: each case checks how many operands remain.
 let jobs = option("--jobs").flatMap(Int.init) ?? ParallelMap.availableCores
 
@@ -62,6 +68,15 @@ do {
         if let outputPath { try write(Throughput.canonicalOutput(document: document, jsonLines: jsonLines), to: outputPath) }
         let rate = try Throughput.canonicalize(document: document, jsonLines: jsonLines, seconds: seconds)
         print("redo-conform \(arguments[1].split(separator: "/").last!) \(format(rate)) MB/s")
+    case "sha256" where logPath != nil:
+        let m = try SHA256Bodies.measure(file: logPath!, rounds: rounds, seconds: seconds)
+        print("bodies \(m.bodies) mean-bytes \(format(m.meanBytes))")
+        for (k, round) in m.rounds.enumerated() {
+            for f in round {
+                let rate = f.bytesPerItem > 0 ? " \(format(f.bytesPerItem * 1e3 / f.cpuNanoseconds)) MB/s" : " \(Int(1e9 / f.cpuNanoseconds)) \(f.unit)/s"
+                print("round \(k + 1) \(f.name) cpu \(format(f.cpuNanoseconds)) ns/\(f.unit)\(rate) wall \(format(f.wallNanoseconds)) ns/\(f.unit)")
+            }
+        }
     case "sha256":
         print("redo-conform sha256 \(format(Throughput.sha256(messageBytes: 1 << 20, seconds: seconds))) MB/s")
         print("redo-conform sha256-300B \(format(Throughput.sha256(messageBytes: 300, seconds: seconds))) MB/s")
@@ -78,7 +93,7 @@ do {
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:
-        print("usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | verify [--seconds S] | stages FILE | scale FILE [--jobs N]")
+        print("usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | stages FILE | scale FILE [--jobs N]")
         exit(2)
     }
 } catch {

@@ -1,4 +1,5 @@
 import XCTest
+import CSodium
 import RedoCrypto
 import RedoJSON
 
@@ -6,24 +7,36 @@ final class HashingTests: XCTestCase {
     func testSHA256KnownAnswers() {
         XCTAssertEqual(SHA256.hash([]).hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(SHA256.hash(Array("abc".utf8)).hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        // FIPS 180-2's two-block message (448 bits: the padding needs a second block) and
-        // its million 'a's.
+        // FIPS 180-2's two-block message (448 bits: the padding needs a second block), the
+        // 896-bit message of NIST's examples, and the million 'a's.
         XCTAssertEqual(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).hex,
                        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(SHA256.hash(Array(("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+                                          + "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu").utf8)).hex,
+                       "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
         XCTAssertEqual(SHA256.hash([UInt8](repeating: 0x61, count: 1_000_000)).hex,
                        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        // An empty buffer with no address at all (an empty slice can be one).
+        XCTAssertEqual(SHA256.hash(UnsafeRawBufferPointer(start: nil, count: 0)).hex,
+                       "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
-    /// The hash runs on the CPU's SHA extensions when it has them: it must equal
-    /// libsodium's portable SHA-256 on every length around the block and padding edges.
-    func testAcceleratedHashEqualsPortableHashOnEveryLength() {
+    /// Against an independent implementation, libsodium's portable SHA-256, on every
+    /// length around the block and padding edges (55/56 and 63/64 bytes, several blocks)
+    /// and from every alignment: ids are hashed straight out of a larger buffer.
+    func testSHA256EqualsLibsodiumOnEveryLengthAndOffset() {
+        XCTAssertGreaterThanOrEqual(sodium_init(), 0)
         var generator = SystemRandomNumberGenerator()
-        let message = (0..<4200).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        for length in 0...message.count {
-            let prefix = Array(message[0..<length])
-            XCTAssertEqual(SHA256.hash(prefix), SHA256.portableHash(prefix), "length \(length)")
+        let message = (0..<4300).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        message.withUnsafeBytes { all in
+            for length in 0...4200 {
+                let offset = length % 16
+                let slice = UnsafeRawBufferPointer(rebasing: all[offset..<offset + length])
+                var expected = [UInt8](repeating: 0, count: 32)
+                _ = crypto_hash_sha256(&expected, slice.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(length))
+                XCTAssertEqual(SHA256.hash(slice).bytes, expected, "length \(length) at offset \(offset)")
+            }
         }
-        print("SHA-256 on the CPU's SHA extensions: \(SHA256.isAccelerated)")
     }
 
     func testHexIsStrictLowercase() {

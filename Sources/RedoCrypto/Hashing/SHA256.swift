@@ -1,11 +1,12 @@
-import CSHA256Accel
-import CSodium
+internal import Crypto
 
 /// A SHA-256 digest, stored as four big-endian words so that comparing digests compares
 /// their hex text (ids sort by digest) without touching strings.
 public struct SHA256Digest: Hashable, Comparable, Sendable {
+    /// The digest's bytes as four big-endian words, most significant first.
     public let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
 
+    /// The digest in its 32 bytes, as SHA-256 writes it.
     public init(bytes: UnsafeRawBufferPointer) {
         precondition(bytes.count == 32, "a SHA-256 digest is 32 bytes")
         func word(_ k: Int) -> UInt64 {
@@ -14,6 +15,7 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         w0 = word(0); w1 = word(1); w2 = word(2); w3 = word(3)
     }
 
+    /// The digest from its four words, most significant first.
     public init(w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64) {
         (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
     }
@@ -26,6 +28,7 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         WordHash.hash(w0, w1, w2, w3, seed: seed)
     }
 
+    /// The 32 bytes, in SHA-256's order.
     public var bytes: [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
         out.withUnsafeMutableBytes { raw in
@@ -36,6 +39,7 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         return out
     }
 
+    /// The 64 lowercase hex digits.
     public var hex: String { hex(after: "") }
 
     /// `prefix` then the 64 hex digits, written straight into the string's storage: ids
@@ -51,44 +55,27 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         }
     }
 
+    /// The order of the hex texts (and of the bytes).
     public static func < (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
         (lhs.w0, lhs.w1, lhs.w2, lhs.w3) < (rhs.w0, rhs.w1, rhs.w2, rhs.w3)
     }
 }
 
-/// SHA-256: on the CPU's SHA extensions when it has them (about four times faster on a
-/// node body), else through libsodium. Both give the same digest (`HashingTests`).
+/// SHA-256 through swift-crypto: BoringSSL on Linux (on the CPU's SHA extensions when it
+/// has them), CryptoKit on Apple platforms. `HashingTests` holds it to FIPS 180's answers
+/// and to libsodium's SHA-256 on every length around the block and padding edges.
 public enum SHA256 {
+    /// Hashes the bytes where they lie, into the digest's words: no copy of the message
+    /// (every node's id is a hash of its body, a million times over a large log). The one
+    /// allocation is swift-crypto's own, its hasher's state on Linux.
     public static func hash(_ message: UnsafeRawBufferPointer) -> SHA256Digest {
-        digest(of: message) { input, count, output in
-            if input == nil || redo_sha256_accel(input, count, output) == 0 { sodiumHash(input, count, output) }
-        }
+        var hasher = Crypto.SHA256()
+        hasher.update(bufferPointer: message)
+        return hasher.finalize().withUnsafeBytes { SHA256Digest(bytes: $0) }
     }
 
+    /// The digest of a whole array.
     public static func hash(_ message: [UInt8]) -> SHA256Digest {
         message.withUnsafeBytes { hash($0) }
-    }
-
-    /// libsodium's portable SHA-256 (also the reference the accelerated one is tested against).
-    public static func portableHash(_ message: [UInt8]) -> SHA256Digest {
-        message.withUnsafeBytes { digest(of: $0, sodiumHash) }
-    }
-
-    /// Whether `hash` runs on the CPU's SHA extensions.
-    public static var isAccelerated: Bool { redo_sha256_accel_available() != 0 }
-
-    /// Runs `hasher` (input, length, 32-byte output) over `message` into a digest on the stack.
-    private static func digest(of message: UnsafeRawBufferPointer,
-                               _ hasher: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>) -> Void) -> SHA256Digest {
-        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &digest) { out in
-            hasher(message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, out.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            return SHA256Digest(bytes: UnsafeRawBufferPointer(out))
-        }
-    }
-
-    private static func sodiumHash(_ input: UnsafePointer<UInt8>?, _ count: Int, _ output: UnsafeMutablePointer<UInt8>) {
-        requireSodium()
-        _ = crypto_hash_sha256(output, input, UInt64(count))
     }
 }
