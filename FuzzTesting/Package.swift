@@ -4,7 +4,8 @@
 // A package of its own so that the targets see the libraries exactly as an app does: through
 // their products and public API only. Nothing here is part of the main package's build or tests.
 // Build and run through Scripts/fuzz.sh (see README.md); the build is
-//   swift build -c release --package-path FuzzTesting --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library
+//   swift build -c release --package-path FuzzTesting \
+//     --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library
 // Each target's entry point is the C symbol LLVMFuzzerTestOneInput; libFuzzer provides main.
 import PackageDescription
 
