@@ -4,7 +4,7 @@
 #   bash Scripts/fuzz.sh run TARGET SECONDS [flags...]   fuzz one target for a bounded time
 #   bash Scripts/fuzz.sh replay [TARGET...]              run each committed seed once (default: all targets)
 #   bash Scripts/fuzz.sh differential [DIR...]           redo-conform vs Node on JSON corpora
-#   bash Scripts/fuzz.sh corpus                          regenerate the committed seeds from Vectors/
+#   bash Scripts/fuzz.sh corpus [EXTERNAL_DIR]           regenerate the committed seeds (Vectors/, RFC 8785)
 # TARGET: json | node | log (executables FuzzJSON, FuzzNode, FuzzLog).
 #
 # run: one process, one job, starting from the committed seeds FuzzTesting/Corpus/TARGET/
@@ -86,9 +86,10 @@ run() {
 }
 
 replay() {
-    [ $# -gt 0 ] || set -- json node log
-    build
     local failed=0 target name log status started out
+    [ $# -gt 0 ] || set -- json node log
+    for target in "$@"; do executable "$target" > /dev/null || exit 2; done
+    build
     mkdir -p "$R/logs"
     for target in "$@"; do
         name=$(executable "$target") || exit 2
