@@ -67,7 +67,7 @@ run() {
     mkdir -p "$corpus" "$artifacts" "$R/logs"
     local log; log=$R/logs/run-$target-$(date +%Y%m%dT%H%M%S).txt
     local dict=(); [ -f "$P/Dictionaries/$target.dict" ] && dict=(-dict="$P/Dictionaries/$target.dict")
-    env "${FUZZ_ENV[@]}" "$BIN/$name" "$corpus" "$P/Corpus/$target" "${dict[@]}" \
+    env "${FUZZ_ENV[@]}" "$BIN/$name" "$corpus" "$P/Corpus/$target" $(external_seeds "$target") "${dict[@]}" \
         -max_total_time="$seconds" -max_len="$maxlen" -timeout=20 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" "${extra[@]}" "$@" 2>&1 | tee "$log" |
         grep -E '^(#[0-9]+.*(INITED|DONE|pulse)|INVARIANT|==[0-9]+==|SUMMARY|stat::|Test unit written|artifact_prefix)'
@@ -85,6 +85,13 @@ run() {
     exit "$status"
 }
 
+# Seeds read in place beside the committed ones: the RFC 8785 inputs of the external test
+# data (third-party files, never copied into the repository), when that folder is there.
+external_seeds() {
+    local rfc=../shared/external-vectors/rfc8785/input
+    if [ "$1" = json ] && [ -d "$rfc" ]; then echo "$rfc"; fi
+}
+
 replay() {
     local failed=0 target name log status started out
     [ $# -gt 0 ] || set -- json node log
@@ -97,7 +104,7 @@ replay() {
         # An empty output corpus first: libFuzzer writes nothing into the committed seeds.
         out=$(mktemp -d)
         env "${FUZZ_ENV[@]}" "$BIN/$name" -runs=0 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
-            -artifact_prefix="$R/replay-$target-" "$out" "$P/Corpus/$target" > "$log" 2>&1
+            -artifact_prefix="$R/replay-$target-" "$out" "$P/Corpus/$target" $(external_seeds "$target") > "$log" 2>&1
         status=$?
         rm -rf "$out"
         local units; units=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

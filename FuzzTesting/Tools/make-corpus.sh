@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
-# Regenerates the committed seed corpora FuzzTesting/Corpus/{json,node,log}/ from Vectors/,
-# the RFC 8785 inputs of the external test data and a few hand-made inputs:
-#   bash Scripts/fuzz.sh corpus [EXTERNAL_DIR]   (default: ../shared/external-vectors)
-# Deterministic; run it after the vectors change.
+# Regenerates the committed seed corpora FuzzTesting/Corpus/{json,node,log}/ from Vectors/
+# and a few hand-made inputs:
+#   bash Scripts/fuzz.sh corpus
+# Deterministic; run it after the vectors change. The RFC 8785 inputs are third-party
+# data: Scripts/fuzz.sh reads them from ../shared/external-vectors at run time as extra
+# json seeds, and they are never copied here.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-external=${1:-../shared/external-vectors}
-rfc=$external/rfc8785/input
-# Checked before anything is deleted: without them the seeds would silently lose six files.
-compgen -G "$rfc/*.json" > /dev/null || { echo "no RFC 8785 inputs in $rfc (pass the external folder)" >&2; exit 2; }
 C=FuzzTesting/Corpus
 rm -rf "$C"; mkdir -p "$C/json" "$C/node" "$C/log"
 
-# json: the RFC 8785 inputs, the platform canonicalization cases, hand-made edge cases.
-for f in "$rfc"/*.json; do cp "$f" "$C/json/rfc8785-$(basename "$f")"; done
+# json: the platform canonicalization cases, hand-made edge cases.
 node -e '
 const fs = require("fs");
 const inputs = JSON.parse(fs.readFileSync("Vectors/platform/inputs.json", "utf8"));
