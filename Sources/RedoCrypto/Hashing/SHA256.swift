@@ -4,9 +4,10 @@ internal import Crypto
 /// their hex text (ids sort by digest) without touching strings.
 public struct SHA256Digest: Hashable, Comparable, Sendable {
     /// The digest's bytes as four big-endian words, most significant first.
-    public let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
+    package let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
 
-    /// The digest in its 32 bytes, as SHA-256 writes it.
+    /// The digest in its 32 bytes, as SHA-256 writes it. Traps unless `bytes` holds
+    /// exactly 32 bytes.
     public init(bytes: UnsafeRawBufferPointer) {
         precondition(bytes.count == 32, "a SHA-256 digest is 32 bytes")
         func word(_ k: Int) -> UInt64 {
@@ -16,7 +17,7 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
     }
 
     /// The digest from its four words, most significant first.
-    public init(w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64) {
+    package init(w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64) {
         (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
     }
 
@@ -44,7 +45,7 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
 
     /// `prefix` then the 64 hex digits, written straight into the string's storage: ids
     /// are made into text once per listed id, a million times for a large log.
-    public func hex(after prefix: StaticString) -> String {
+    package func hex(after prefix: StaticString) -> String {
         String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + 64) { out in
             let base = out.baseAddress!
             base.update(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
