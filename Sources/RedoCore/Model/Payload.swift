@@ -92,7 +92,7 @@ public struct FieldResolution: Sendable {
     public var path: String
     /// The strategy that decides the field.
     public var strategy: MergeStrategy
-    /// For ours and theirs: the parent that `ours` means.
+    /// For ours and theirs: the parent whose value `ours` takes (`theirs` takes the other's).
     public var chosenParent: NodeID?
     /// The value for `manual`, already checked against the field's type.
     public var value: FieldValue?
