@@ -54,7 +54,7 @@ package enum Throughput {
         return rate * Double(document.count) / 1e6
     }
 
-    /// The canonical output of one pass, laid out as node-canon.mjs --out writes it (the
+    /// The canonical output of one pass, laid out as Peers/web/tools/node-canon.mjs --out writes it (the
     /// canonical document, or one canonical line per input line, newline-terminated), so
     /// the two can be compared byte for byte.
     package static func canonicalOutput(document: [UInt8], jsonLines: Bool) throws -> [UInt8] {
@@ -70,7 +70,7 @@ package enum Throughput {
         return out
     }
 
-    /// SHA-256 MB/s over one message size, measured as sodium-bench.c does: a 1 MiB
+    /// SHA-256 MB/s over one message size, measured as Peers/c/sodium-bench.c does: a 1 MiB
     /// buffer of xorshift32 filler hashed whole, or cut into consecutive messages of
     /// `messageBytes` that are hashed in turn (distinct messages, not one hot one).
     package static func sha256(messageBytes: Int, seconds: Double) -> Double {
