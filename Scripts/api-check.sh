@@ -27,6 +27,7 @@ scratch=.build-api
 graphs="$scratch/symbol-graphs"
 listing="$scratch/api"
 
+bash Scripts/ensure-deps.sh jq
 mkdir -p "$scratch"
 if ! swift build --scratch-path "$scratch" --target RedoCore >"$scratch/build.log" 2>&1; then
   cat "$scratch/build.log" >&2
