@@ -97,7 +97,8 @@ final class ProgressMeterTests: XCTestCase {
         // In input order, though each batch is verified while the next is read.
         let failureLines = events.filter { $0.hasPrefix("OUT:") && $0.contains("id does not match") }
             .map { Int($0.prefix { $0 != " " }.split(separator: ":").last!)! }
-        XCTAssertEqual(failureLines, stride(from: 0, to: 120, by: 3).map { 2 * $0 + 1 }) // the generated lines end in a newline: a blank line follows each
+        // the generated lines end in a newline: a blank line follows each
+        XCTAssertEqual(failureLines, stride(from: 0, to: 120, by: 3).map { 2 * $0 + 1 })
         XCTAssertTrue(events.contains { $0.hasPrefix("\r  ") }, "the line was never drawn")
         // Follow the terminal: a drawn progress line stays until a blanking write.
         var lineShown = false

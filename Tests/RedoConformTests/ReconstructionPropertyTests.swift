@@ -66,7 +66,8 @@ final class ReconstructionPropertyTests: XCTestCase {
         let makeTodo = b.node(.createTodo, parents: [create], [member("todoTaskId", str(todo)), member("deadline", str("2025-11-01T09:00:00.000Z"))])
         let edit = b.node(.update, parents: [create], [member("priority", num(4))])
         let complete = b.node(.completeTodo, parents: [makeTodo], [member("todoTaskId", str(todo)), member("completed", str("2025-10-30T09:00:00.000Z"))])
-        let merge = b.node(.merge, parents: [makeTodo, edit], [member("base", str(create.idText))]) // walls grow: after the completion
+        // walls grow: after the completion
+        let merge = b.node(.merge, parents: [makeTodo, edit], [member("base", str(create.idText))])
         let records = [create, makeTodo, edit, complete, merge].map { OrderedJSONWriter.bytes(.object($0)) }
         let state = try JSONReader.parse(LogPipeline.stateBytes(records))
         XCTAssertEqual(JSONPathLookup.value(at: "tasks[0].todos[0].completed", in: state), .null)

@@ -27,7 +27,8 @@ final class UTCTimeTests: XCTestCase {
 
     func testAddingDaysIsPlainUTCArithmeticAndStopsAtTheEnd() throws {
         let start = try UTCTime.parse("2025-03-29T12:00:00.000Z").get()
-        XCTAssertEqual(start.adding(days: 2).text, "2025-03-31T12:00:00.000Z") // across a European DST change: still 48 h
+        // across a European DST change: still 48 h
+        XCTAssertEqual(start.adding(days: 2).text, "2025-03-31T12:00:00.000Z")
         XCTAssertEqual(start.adding(days: 3_652_059).text, "9999-12-31T23:59:59.999Z")
     }
 }

@@ -128,7 +128,8 @@ final class TapeCanonicalizationTests: XCTestCase {
                 case 0: bytes.remove(at: at)
                 case 1: bytes.insert(interesting[rng.below(interesting.count)], at: at)
                 case 2: bytes[at] = interesting[rng.below(interesting.count)]
-                default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + rng.below(12))], at: at) // duplicate a slice
+                // duplicate a slice
+                default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + rng.below(12))], at: at)
                 }
             }
             if case .rejected = TapeParity.assertAgree(bytes) { rejected += 1 }

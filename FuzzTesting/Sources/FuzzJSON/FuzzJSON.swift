@@ -159,8 +159,8 @@ private func checkNumbers(_ value: JSONValue) {
     case let .number(number):
         let text = String(decoding: CanonicalJSON.bytes(of: value), as: UTF8.self)
         invariant(Double(text) == number, "canonical number \(text) reads back (Swift Double) as \(String(describing: Double(text))), not \(number)")
-    case let .array(elements): elements.forEach(checkNumbers)
-    case let .object(object): object.members.forEach { checkNumbers($0.value) }
+    case let .array(elements): for element in elements { checkNumbers(element) }
+    case let .object(object): for member in object.members { checkNumbers(member.value) }
     default: break
     }
 }

@@ -10,7 +10,10 @@ import RedoCore
 /// - a nested export `{"users": {uid: {"changes": {id: node}}}}` (`file#users/<uid>/changes/<id>`).
 package enum ExportShapes {
     package enum Shape: String, Sendable {
-        case node, array, idMap = "id-map", nestedExport = "nested-export"
+        case node
+        case array
+        case idMap = "id-map"
+        case nestedExport = "nested-export"
 
         /// How a report names a document of this shape that holds no record; nil for a
         /// single value, which is always one record.

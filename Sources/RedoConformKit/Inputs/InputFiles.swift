@@ -101,7 +101,12 @@ package enum InputFiles {
 
     static let undecodableName = "the file name is not valid UTF-8 (\u{FFFD} stands for its bad bytes); rename it"
 
-    private enum Kind { case regular(FileIdentity), other, unknown, undecodableName }
+    private enum Kind {
+        case regular(FileIdentity)
+        case other
+        case unknown
+        case undecodableName
+    }
 
     /// A regular file's identity (symlinks followed); nil for anything else (stdin, a
     /// FIFO, a device, a path that cannot be examined), which is never merged.

@@ -57,7 +57,8 @@ struct MergeEvaluator {
             case .max, .min:
                 return .success(extreme(changers.compactMap { values[$0] }, max: resolution.strategy == .max))
             case .union:
-                return .failure(unresolvable(name, "union", node: node)) // refused when validated; kept for completeness
+                // Refused when validated; kept for completeness.
+                return .failure(unresolvable(name, "union", node: node))
             }
         }
         let first = values[changers[0]]
