@@ -40,7 +40,8 @@ let package = Package(
         .target(name: "RedoCrypto", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "RedoCore", dependencies: ["RedoText", "RedoJSON", "RedoCrypto"]),
         .target(name: "RedoFixtures", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore"]),
-        .target(name: "RedoConformKit", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures"]),
+        .target(
+            name: "RedoConformKit", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures"]),
         .executableTarget(
             name: "redo-conform",
             dependencies: [
@@ -49,7 +50,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "redo-bench", dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "CSodium"]),
+        .executableTarget(
+            name: "redo-bench",
+            dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "CSodium"]),
         .target(name: "RedoTestSupport", dependencies: ["RedoJSON", "RedoFixtures"], path: "Tests/RedoTestSupport"),
         .testTarget(name: "RedoTextTests", dependencies: ["RedoText"]),
         .testTarget(name: "RedoJSONTests", dependencies: ["RedoJSON", "RedoTestSupport"]),
@@ -57,7 +60,10 @@ let package = Package(
         .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "RedoFixtures", "RedoTestSupport"]),
         .testTarget(
             name: "RedoConformTests",
-            dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText", "RedoTestSupport", "redo-conform"]
+            dependencies: [
+                "RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText", "RedoTestSupport",
+                "redo-conform",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -20,7 +20,7 @@ let package = Package(
     name: "FuzzTesting",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "redo-conform", path: ".."),
+        .package(name: "redo-conform", path: "..")
     ],
     targets: [
         // What the targets share: reporting a broken invariant and showing bytes; and what the log

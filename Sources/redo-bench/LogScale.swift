@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RedoConformKit
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Times the stages of checking a log separately — node-level checks (on all cores), the
 /// log-level rules, reconstruction — so the O(n log n) stages can be compared across log
@@ -42,18 +43,20 @@ package enum LogScale {
         let reconstruction = Reconstructor.reconstruct(verdict)
         let t3 = MonotonicClock.now()
         let count = { (status: RecordStatus) in verdict.records.lazy.filter { $0.status == status }.count }
-        return Measurement(records: verdict.records.count, nodeChecks: t1 - t0, logRules: t2 - t1, reconstruction: t3 - t2,
-                           valid: count(.valid), rejected: count(.rejected), duplicates: count(.duplicate), tasks: reconstruction.tasks.count, peakBytes: peakResidentBytes())
+        return Measurement(
+            records: verdict.records.count, nodeChecks: t1 - t0, logRules: t2 - t1, reconstruction: t3 - t2,
+            valid: count(.valid), rejected: count(.rejected), duplicates: count(.duplicate),
+            tasks: reconstruction.tasks.count, peakBytes: peakResidentBytes())
     }
 
     package static func peakResidentBytes() -> Int {
         var usage = rusage()
         #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Int(usage.ru_maxrss) * 1024 // kilobytes on Linux
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
         #else
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss) // bytes on Darwin
+            getrusage(RUSAGE_SELF, &usage)
+            return Int(usage.ru_maxrss)  // bytes on Darwin
         #endif
     }
 }

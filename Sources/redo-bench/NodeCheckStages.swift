@@ -1,7 +1,7 @@
 import RedoConformKit
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// Where a record's node-level check spends its time, stage by stage, on one core:
 /// what `redo-bench stages` prints. Each stage includes the ones before it.
@@ -19,7 +19,8 @@ package enum NodeCheckStages {
         func time(_ name: String, _ body: ([UInt8]) -> Void) -> Stage {
             let start = MonotonicClock.now()
             for line in lines { body(line) }
-            return Stage(name: name, microsecondsPerRecord: (MonotonicClock.now() - start) * 1e6 / Double(max(1, lines.count)))
+            return Stage(
+                name: name, microsecondsPerRecord: (MonotonicClock.now() - start) * 1e6 / Double(max(1, lines.count)))
         }
         // The first two stages read the records as `validate` does: through the parse tape.
         return [
@@ -27,11 +28,15 @@ package enum NodeCheckStages {
             time("parse+body+sha256") { line in
                 line.withUnsafeBufferPointer { bytes in
                     _ = try? JSONTapeValue.parse(bytes) { value in
-                        value.objectValue.map { NodeBody.id(ofCanonicalBody: $0.canonicalBytes(excluding: NodeBody.unhashedKeys)) }
+                        value.objectValue.map {
+                            NodeBody.id(ofCanonicalBody: $0.canonicalBytes(excluding: NodeBody.unhashedKeys))
+                        }
                     }
                 }
             },
-            time("check-without-verify") { line in _ = line.withUnsafeBufferPointer { validator.check(bytes: $0, deferringSignature: true) } },
+            time("check-without-verify") { line in
+                _ = line.withUnsafeBufferPointer { validator.check(bytes: $0, deferringSignature: true) }
+            },
             time("check") { line in _ = line.withUnsafeBufferPointer { validator.check(bytes: $0) } },
         ]
     }

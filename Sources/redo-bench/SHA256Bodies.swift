@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CSodium
 import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// SHA-256 over what `validate` really hashes, the canonical bodies of a log's records:
 /// `SHA256.hash` (swift-crypto) against libsodium's portable C, with libsodium's strict
@@ -29,7 +30,9 @@ package enum SHA256Bodies {
     /// would take seconds, and the cost per verification does not depend on the record.
     static let verifiedRecords = 4096
 
-    package static func measure(file: String, rounds: Int, seconds: Double) throws -> (bodies: Int, meanBytes: Double, rounds: [[Figure]]) {
+    package static func measure(file: String, rounds: Int, seconds: Double) throws -> (
+        bodies: Int, meanBytes: Double, rounds: [[Figure]]
+    ) {
         let document = try InputFile.readAll(InputPath(file), maxBytes: 1 << 31)
         var all: [UInt8] = []
         var bodies: [Range<Int>] = []
@@ -41,8 +44,10 @@ package enum SHA256Bodies {
             all += body
             bodies.append(range)
             guard signed.count < verifiedRecords,
-                  let signature = (node["signature"]?.stringValue).flatMap({ try? Ed25519Signature(hex: $0) }),
-                  let key = (node["author"]?.objectValue?["publicKey"]?.stringValue).flatMap({ try? Ed25519PublicKey(hex: $0) })
+                let signature = (node["signature"]?.stringValue).flatMap({ try? Ed25519Signature(hex: $0) }),
+                let key = (node["author"]?.objectValue?["publicKey"]?.stringValue).flatMap({
+                    try? Ed25519PublicKey(hex: $0)
+                })
             else { continue }
             signed.append((signature, key, range))
         }
@@ -55,15 +60,20 @@ package enum SHA256Bodies {
             var sodiumDigest = [UInt8](repeating: 0, count: 32)
             for range in bodies {
                 let body = UnsafeRawBufferPointer(rebasing: all[range])
-                _ = crypto_hash_sha256(&sodiumDigest, body.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(body.count))
+                _ = crypto_hash_sha256(
+                    &sodiumDigest, body.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(body.count))
                 precondition(SHA256.hash(body).bytes == sodiumDigest, "swift-crypto and libsodium disagree on a body")
             }
             for (signature, key, range) in signed {
-                precondition(Ed25519.verify(signature, of: UnsafeRawBufferPointer(rebasing: all[range]), by: key), "a record's signature does not verify")
+                precondition(
+                    Ed25519.verify(signature, of: UnsafeRawBufferPointer(rebasing: all[range]), by: key),
+                    "a record's signature does not verify")
             }
             return (1...max(1, rounds)).map { _ in
                 [
-                    figure("swift-crypto-sha256", "hash", items: bodies.count, bytesPerItem: meanBytes, seconds: seconds) {
+                    figure(
+                        "swift-crypto-sha256", "hash", items: bodies.count, bytesPerItem: meanBytes, seconds: seconds
+                    ) {
                         for range in bodies { sink &+= SHA256.hash(UnsafeRawBufferPointer(rebasing: all[range])).w0 }
                     },
                     figure("libsodium-sha256", "hash", items: bodies.count, bytesPerItem: meanBytes, seconds: seconds) {
@@ -71,34 +81,43 @@ package enum SHA256Bodies {
                         withUnsafeMutableBytes(of: &digest) { out in
                             let output = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
                             for range in bodies {
-                                _ = crypto_hash_sha256(output, all.baseAddress!.assumingMemoryBound(to: UInt8.self) + range.lowerBound, UInt64(range.count))
+                                _ = crypto_hash_sha256(
+                                    output, all.baseAddress!.assumingMemoryBound(to: UInt8.self) + range.lowerBound,
+                                    UInt64(range.count))
                                 sink &+= UInt64(output[0])
                             }
                         }
                     },
                     figure("ed25519-verify", "verify", items: signed.count, bytesPerItem: 0, seconds: seconds) {
-                        for (signature, key, range) in signed where Ed25519.verify(signature, of: UnsafeRawBufferPointer(rebasing: all[range]), by: key) {
+                        for (signature, key, range) in signed
+                        where Ed25519.verify(signature, of: UnsafeRawBufferPointer(rebasing: all[range]), by: key) {
                             sink &+= 1
                         }
                     },
                 ]
             }
         }
-        if sink == 42 { print("") } // keep the work observable
+        if sink == 42 { print("") }  // keep the work observable
         return (bodies.count, meanBytes, results)
     }
 
     /// Repeats `pass` (over `items` items) for `seconds`, at least once.
-    private static func figure(_ name: String, _ unit: String, items: Int, bytesPerItem: Double, seconds: Double, _ pass: () -> Void) -> Figure {
-        let wall0 = MonotonicClock.now(), cpu0 = threadCPUSeconds()
+    private static func figure(
+        _ name: String, _ unit: String, items: Int, bytesPerItem: Double, seconds: Double, _ pass: () -> Void
+    ) -> Figure {
+        let wall0 = MonotonicClock.now()
+        let cpu0 = threadCPUSeconds()
         var passes = 0
         repeat {
             pass()
             passes += 1
         } while MonotonicClock.now() - wall0 < seconds
-        let wall = MonotonicClock.now() - wall0, cpu = threadCPUSeconds() - cpu0
+        let wall = MonotonicClock.now() - wall0
+        let cpu = threadCPUSeconds() - cpu0
         let count = Double(passes * max(1, items))
-        return Figure(name: name, unit: unit, wallNanoseconds: wall * 1e9 / count, cpuNanoseconds: cpu * 1e9 / count, bytesPerItem: bytesPerItem)
+        return Figure(
+            name: name, unit: unit, wallNanoseconds: wall * 1e9 / count, cpuNanoseconds: cpu * 1e9 / count,
+            bytesPerItem: bytesPerItem)
     }
 
     private static func threadCPUSeconds() -> Double {

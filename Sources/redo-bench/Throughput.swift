@@ -50,7 +50,7 @@ package enum Throughput {
             }
         }
         if let failure { throw failure }
-        if outputBytes == 42 { print("") } // keep the work observable
+        if outputBytes == 42 { print("") }  // keep the work observable
         return rate * Double(document.count) / 1e6
     }
 
@@ -77,7 +77,9 @@ package enum Throughput {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var x: UInt32 = 0x1234_5678
         for index in buffer.indices {
-            x ^= x << 13; x ^= x >> 17; x ^= x << 5
+            x ^= x << 13
+            x ^= x >> 17
+            x ^= x << 5
             buffer[index] = UInt8(truncatingIfNeeded: x)
         }
         let messages = buffer.count / messageBytes
@@ -85,11 +87,12 @@ package enum Throughput {
         let rate = buffer.withUnsafeBytes { all in
             repeatFor(seconds: seconds) {
                 for k in 0..<messages {
-                    sink &+= SHA256.hash(UnsafeRawBufferPointer(rebasing: all[k * messageBytes..<(k + 1) * messageBytes])).w0
+                    sink &+=
+                        SHA256.hash(UnsafeRawBufferPointer(rebasing: all[k * messageBytes..<(k + 1) * messageBytes])).w0
                 }
             }
         }
-        if sink == 42 { print("") } // keep the work observable
+        if sink == 42 { print("") }  // keep the work observable
         return rate * Double(messages * messageBytes) / 1e6
     }
 

@@ -19,9 +19,9 @@ import RedoConformKit
 import RedoCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -65,7 +65,9 @@ do {
     switch arguments.first {
     case "canonicalize" where arguments.count == 2:
         let document = try InputFile.readAll(InputPath(arguments[1]), maxBytes: 1 << 31)
-        if let outputPath { try write(Throughput.canonicalOutput(document: document, jsonLines: jsonLines), to: outputPath) }
+        if let outputPath {
+            try write(Throughput.canonicalOutput(document: document, jsonLines: jsonLines), to: outputPath)
+        }
         let rate = try Throughput.canonicalize(document: document, jsonLines: jsonLines, seconds: seconds)
         print("redo-conform \(arguments[1].split(separator: "/").last!) \(format(rate)) MB/s")
     case "sha256" where logPath != nil:
@@ -73,8 +75,13 @@ do {
         print("bodies \(m.bodies) mean-bytes \(format(m.meanBytes))")
         for (k, round) in m.rounds.enumerated() {
             for f in round {
-                let rate = f.bytesPerItem > 0 ? " \(format(f.bytesPerItem * 1e3 / f.cpuNanoseconds)) MB/s" : " \(Int(1e9 / f.cpuNanoseconds)) \(f.unit)/s"
-                print("round \(k + 1) \(f.name) cpu \(format(f.cpuNanoseconds)) ns/\(f.unit)\(rate) wall \(format(f.wallNanoseconds)) ns/\(f.unit)")
+                let rate =
+                    f.bytesPerItem > 0
+                    ? " \(format(f.bytesPerItem * 1e3 / f.cpuNanoseconds)) MB/s"
+                    : " \(Int(1e9 / f.cpuNanoseconds)) \(f.unit)/s"
+                print(
+                    "round \(k + 1) \(f.name) cpu \(format(f.cpuNanoseconds)) ns/\(f.unit)\(rate) wall \(format(f.wallNanoseconds)) ns/\(f.unit)"
+                )
             }
         }
     case "sha256":
@@ -83,9 +90,11 @@ do {
     case "scale" where arguments.count == 2:
         let m = try LogScale.measure(file: arguments[1], jobs: jobs)
         let perRecord = { (seconds: Double) in format(seconds * 1e6 / Double(max(1, m.records))) }
-        print("scale \(arguments[1].split(separator: "/").last!) records \(m.records) valid \(m.valid) rejected \(m.rejected) duplicates \(m.duplicates) tasks \(m.tasks)"
-              + " node-checks-us \(perRecord(m.nodeChecks)) log-rules-us \(perRecord(m.logRules)) reconstruction-us \(perRecord(m.reconstruction))"
-              + " log-rules-s \(format(m.logRules)) reconstruction-s \(format(m.reconstruction)) peak-mb \(m.peakBytes / 1_000_000)")
+        print(
+            "scale \(arguments[1].split(separator: "/").last!) records \(m.records) valid \(m.valid) rejected \(m.rejected) duplicates \(m.duplicates) tasks \(m.tasks)"
+                + " node-checks-us \(perRecord(m.nodeChecks)) log-rules-us \(perRecord(m.logRules)) reconstruction-us \(perRecord(m.reconstruction))"
+                + " log-rules-s \(format(m.logRules)) reconstruction-s \(format(m.reconstruction)) peak-mb \(m.peakBytes / 1_000_000)"
+        )
     case "stages" where arguments.count == 2:
         for stage in try NodeCheckStages.measure(file: arguments[1]) {
             print("stage \(stage.name) \(format(stage.microsecondsPerRecord)) us/record")
@@ -93,7 +102,9 @@ do {
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:
-        print("usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | stages FILE | scale FILE [--jobs N]")
+        print(
+            "usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | stages FILE | scale FILE [--jobs N]"
+        )
         exit(2)
     }
 } catch {

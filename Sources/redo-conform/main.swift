@@ -2,13 +2,13 @@
 // RedoConformKit, where it is unit-tested.
 import ArgumentParser
 import RedoConformKit
-import RedoFixtures
 import RedoCore
+import RedoFixtures
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @main
@@ -17,12 +17,15 @@ struct RedoConform: ParsableCommand {
         commandName: "redo-conform",
         abstract: "The REDO v1 protocol referee: canonical JSON, ids, signatures and conformance vectors.",
         discussion: """
-        With no subcommand, runs `check` on the shipped Vectors/.
+            With no subcommand, runs `check` on the shipped Vectors/.
 
-        Exit status: 0 all valid; 1 findings (invalid input, failed vectors); 2 usage or I/O error.
-        """,
+            Exit status: 0 all valid; 1 findings (invalid input, failed vectors); 2 usage or I/O error.
+            """,
         version: RedoConformVersion.text,
-        subcommands: [Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self, Hash.self, Compare.self, Vectors.self],
+        subcommands: [
+            Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self,
+            Hash.self, Compare.self, Vectors.self,
+        ],
         defaultSubcommand: Check.self
     )
 
@@ -58,7 +61,9 @@ struct RedoConform: ParsableCommand {
     static var commandWords: CommandWords { words(of: self) }
 
     private static func words(of command: ParsableCommand.Type) -> CommandWords {
-        CommandWords(Dictionary(uniqueKeysWithValues: command.configuration.subcommands.map { ($0._commandName, words(of: $0)) }))
+        CommandWords(
+            Dictionary(uniqueKeysWithValues: command.configuration.subcommands.map { ($0._commandName, words(of: $0)) })
+        )
     }
 
     private static func isDirectory(_ path: String) -> Bool {
@@ -75,41 +80,52 @@ func finish(_ status: ExitStatus) -> Never {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run every vector suite under DIR (default: the shipped Vectors/), and the external suites when their data is there.",
+        abstract:
+            "Run every vector suite under DIR (default: the shipped Vectors/), and the external suites when their data is there.",
         discussion: """
-        Prints PASS/FAIL per suite. The external suites (RFC 8785 canonicalization, Wycheproof \
-        Ed25519, ed25519-speccheck portability classes) read third-party test data the \
-        repository does not hold: from --external DIR, else from ../shared/external-vectors \
-        beside the vectors' parent folder (the repository root for the shipped Vectors/). \
-        Without it, one line says they were not run. They are counted on their own line, \
-        not in "N passed".
+            Prints PASS/FAIL per suite. The external suites (RFC 8785 canonicalization, Wycheproof \
+            Ed25519, ed25519-speccheck portability classes) read third-party test data the \
+            repository does not hold: from --external DIR, else from ../shared/external-vectors \
+            beside the vectors' parent folder (the repository root for the shipped Vectors/). \
+            Without it, one line says they were not run. They are counted on their own line, \
+            not in "N passed".
 
-        Exit status: 0 every suite that ran passed, 1 a suite failed, 2 no suites, unreadable, \
-        or an --external DIR that does not exist.
-        """
+            Exit status: 0 every suite that ran passed, 1 a suite failed, 2 no suites, unreadable, \
+            or an --external DIR that does not exist.
+            """
     )
 
     @Argument(help: "A vectors folder laid out like Vectors/.")
     var directory: String?
 
-    @Option(name: .customLong("external"), help: ArgumentHelp("The third-party test data folder (laid out like ../shared/external-vectors).", valueName: "DIR"))
+    @Option(
+        name: .customLong("external"),
+        help: ArgumentHelp(
+            "The third-party test data folder (laid out like ../shared/external-vectors).", valueName: "DIR"))
     var external: String?
 
-    @Option(name: .customLong("numbers"), help: ArgumentHelp("Only check a stream of '<hex bits>,<JavaScript text>' number lines (a file or - for stdin).", valueName: "FILE"))
+    @Option(
+        name: .customLong("numbers"),
+        help: ArgumentHelp(
+            "Only check a stream of '<hex bits>,<JavaScript text>' number lines (a file or - for stdin).",
+            valueName: "FILE"))
     var numbers: String?
 
     func run() throws {
         if let numbers {
             finish(CheckCommand.runNumbers(InputPath(numbers), console: .standard))
         }
-        finish(CheckCommand.run(root: directory.map(VectorRoot.init(path:)) ?? .shipped, external: external, console: .standard))
+        finish(
+            CheckCommand.run(
+                root: directory.map(VectorRoot.init(path:)) ?? .shipped, external: external, console: .standard))
     }
 }
 
 struct Canonicalize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the RFC 8785 canonical form of a JSON document to stdout.",
-        discussion: "Input must be I-JSON. Exit status: 0 written; 1 not I-JSON (a located error on stderr); 2 unreadable input."
+        discussion:
+            "Input must be I-JSON. Exit status: 0 written; 1 not I-JSON (a located error on stderr); 2 unreadable input."
     )
 
     @Argument(help: "A JSON file, or - for stdin.")
@@ -123,7 +139,8 @@ struct Canonicalize: ParsableCommand {
 struct Hash: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a REDO node's id (sha256: + hex of its canonical body, without id and signature).",
-        discussion: "With --raw, print the lowercase hex SHA-256 of any JSON document's canonical form. Exit status: 0 printed; 1 not I-JSON, or (without --raw) not a JSON object (a located error on stderr); 2 unreadable input."
+        discussion:
+            "With --raw, print the lowercase hex SHA-256 of any JSON document's canonical form. Exit status: 0 printed; 1 not I-JSON, or (without --raw) not a JSON object (a located error on stderr); 2 unreadable input."
     )
 
     @Argument(help: "A JSON file, or - for stdin.")
@@ -146,7 +163,8 @@ struct Vectors: ParsableCommand {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a large signed change log (JSON Lines) for benchmarks: benign or a hostile shape.",
-            discussion: "Same options, same bytes. Exit status: 0 written; 2 usage error or the output cannot be written."
+            discussion:
+                "Same options, same bytes. Exit status: 0 written; 2 usage error or the output cannot be written."
         )
 
         @Option(help: "The log's shape: benign, or one of the hostile shapes the scale benchmark runs.")
@@ -158,7 +176,9 @@ struct Vectors: ParsableCommand {
         @Option(help: "Number of tasks (benign shapes).")
         var tasks: Int = 200_000
 
-        @Option(name: .customLong("delete-length"), help: "Chain length per DELETE (big-delete; the last task may be shorter).")
+        @Option(
+            name: .customLong("delete-length"),
+            help: "Chain length per DELETE (big-delete; the last task may be shorter).")
         var deleteLength: Int = 1000
 
         @Option(help: "The seed.")
@@ -168,7 +188,11 @@ struct Vectors: ParsableCommand {
         var out: String?
 
         func validate() throws {
-            if let problem = LogGenerator.usageProblem(shape: shape, nodes: nodes, deleteLength: deleteLength, tasks: tasks) { throw ValidationError(problem) }
+            if let problem = LogGenerator.usageProblem(
+                shape: shape, nodes: nodes, deleteLength: deleteLength, tasks: tasks)
+            {
+                throw ValidationError(problem)
+            }
         }
 
         func run() throws {
@@ -180,8 +204,10 @@ struct Vectors: ParsableCommand {
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the node, log, reconstruction, export and platform vector suites for a seed (same seed, same bytes).",
-            discussion: "With --external, the platform exchange also holds the published ed25519-speccheck and Wycheproof cases (speccheck-N, wycheproof-N) read from DIR. Exit status: 0 written; 2 usage error, an external file missing or unreadable, or a file cannot be written."
+            abstract:
+                "Write the node, log, reconstruction, export and platform vector suites for a seed (same seed, same bytes).",
+            discussion:
+                "With --external, the platform exchange also holds the published ed25519-speccheck and Wycheproof cases (speccheck-N, wycheproof-N) read from DIR. Exit status: 0 written; 2 usage error, an external file missing or unreadable, or a file cannot be written."
         )
 
         @Option(help: "The seed every key, id and signature derives from.")
@@ -190,7 +216,10 @@ struct Vectors: ParsableCommand {
         @Option(help: "The folder to write into (created if missing).")
         var out: String
 
-        @Option(help: ArgumentHelp("Add the third-party signature cases from this folder (speccheck/cases.json, wycheproof/ed25519_test.json).", valueName: "DIR"))
+        @Option(
+            help: ArgumentHelp(
+                "Add the third-party signature cases from this folder (speccheck/cases.json, wycheproof/ed25519_test.json).",
+                valueName: "DIR"))
         var external: String?
 
         func run() throws {
@@ -220,7 +249,9 @@ struct InputOptions: ParsableArguments {
     var maxRecords: Int = ValidationOptions().maxRecords
 
     func validate() throws {
-        if let problem = ValidationOptions.usageProblem(jobs: jobs, maxRecords: maxRecords) { throw ValidationError(problem) }
+        if let problem = ValidationOptions.usageProblem(jobs: jobs, maxRecords: maxRecords) {
+            throw ValidationError(problem)
+        }
         if let problem = StandardInputOnce.usageProblem(paths, givenAs: "PATH") { throw ValidationError(problem) }
     }
 
@@ -237,13 +268,13 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate change logs: every node-level and log-level rule, as one log.",
         discussion: """
-        Reads single nodes, JSON arrays of nodes, JSON Lines, id → node maps (Firestore \
-        collection exports) and {"users": {uid: {"changes": {id: node}}}} exports.
+            Reads single nodes, JSON arrays of nodes, JSON Lines, id → node maps (Firestore \
+            collection exports) and {"users": {uid: {"changes": {id: node}}}} exports.
 
-        Exit status: 0 every record valid; 1 some record rejected; 2 usage error, an \
-        input that could not be read (the check is incomplete) or one that holds no \
-        record (an empty file, [] or {}: nothing was checked).
-        """
+            Exit status: 0 every record valid; 1 some record rejected; 2 usage error, an \
+            input that could not be read (the check is incomplete) or one that holds no \
+            record (an empty file, [] or {}: nothing was checked).
+            """
     )
 
     @OptionGroup var input: InputOptions
@@ -258,14 +289,18 @@ struct Validate: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        finish(ValidateCommand.run(input.paths, options: input.validation, format: format, output: output, quiet: quiet, console: .standard))
+        finish(
+            ValidateCommand.run(
+                input.paths, options: input.validation, format: format, output: output, quiet: quiet, console: .standard
+            ))
     }
 }
 
 struct Reconstruct: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the reconstructed state: canonical JSON (compare platforms by hash) or a readable task list.",
-        discussion: "Exit status: 0 all records valid; 1 some record rejected (the state of the valid ones is still printed); 2 usage or I/O error, or an input that holds no record."
+        discussion:
+            "Exit status: 0 all records valid; 1 some record rejected (the state of the valid ones is still printed); 2 usage or I/O error, or an input that holds no record."
     )
 
     @OptionGroup var input: InputOptions
@@ -273,18 +308,22 @@ struct Reconstruct: ParsableCommand {
     @Option(help: "json (RFC 8785 canonical, no trailing newline) or text.")
     var format: ReconstructCommand.Format = .json
 
-    @Option(help: ArgumentHelp("The time urgency is computed at: \(TimeOption.accepted); a date means midnight (default: now)."))
+    @Option(
+        help: ArgumentHelp(
+            "The time urgency is computed at: \(TimeOption.accepted); a date means midnight (default: now)."))
     var at: String?
 
     func run() throws {
-        finish(ReconstructCommand.run(input.paths, options: input.validation, format: format, at: at, console: .standard))
+        finish(
+            ReconstructCommand.run(input.paths, options: input.validation, format: format, at: at, console: .standard))
     }
 }
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check ids and signatures only (no schema or log rules).",
-        discussion: "Exit status: 0 every id matches and every signature verifies; 1 otherwise; 2 usage or I/O error, or an input that holds no record."
+        discussion:
+            "Exit status: 0 every id matches and every signature verifies; 1 otherwise; 2 usage or I/O error, or an input that holds no record."
     )
 
     @Argument(help: "Files, directories or - for stdin.")
@@ -301,14 +340,17 @@ struct Verify: ParsableCommand {
     func run() throws {
         var options = ValidationOptions()
         options.jobs = jobs ?? ParallelMap.availableCores
-        finish(VerifyCommand.run(paths, options: options, console: .standard, progress: ProgressMeter.forTerminal(console: .standard)))
+        finish(
+            VerifyCommand.run(
+                paths, options: options, console: .standard, progress: ProgressMeter.forTerminal(console: .standard)))
     }
 }
 
 struct Sign: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Sign a node: fill author.publicKey/userId if absent, compute id and signature, print the node.",
-        discussion: "Exit status: 0 signed; 1 the node is unusable (not a JSON object, an author that is not an object or names another key); 2 usage or I/O error, or a key file not in keygen's format. Warns when the key file is readable by group or others."
+        discussion:
+            "Exit status: 0 signed; 1 the node is unusable (not a JSON object, an author that is not an object or names another key); 2 usage or I/O error, or a key file not in keygen's format. Warns when the key file is readable by group or others."
     )
 
     @Argument(help: "The node (a JSON file, or - for stdin).")
@@ -318,7 +360,9 @@ struct Sign: ParsableCommand {
     var key: String
 
     func validate() throws {
-        if let problem = StandardInputOnce.usageProblem([(node, "NODE"), (key, "--key")]) { throw ValidationError(problem) }
+        if let problem = StandardInputOnce.usageProblem([(node, "NODE"), (key, "--key")]) {
+            throw ValidationError(problem)
+        }
     }
 
     func run() throws {
@@ -329,7 +373,8 @@ struct Sign: ParsableCommand {
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create an Ed25519 key file (mode 0600; never overwrites without --force).",
-        discussion: "Without --seed or --seed-text the key is random. --seed-text derives the seed as SHA-256 of the text: for reproducible fixtures only. Exit status: 0 written; 2 usage error, an existing file without --force, or the file cannot be written."
+        discussion:
+            "Without --seed or --seed-text the key is random. --seed-text derives the seed as SHA-256 of the text: for reproducible fixtures only. Exit status: 0 written; 2 usage error, an existing file without --force, or the file cannot be written."
     )
 
     @Option(help: "The 32-byte seed as 64 lowercase hex digits.")
@@ -357,14 +402,14 @@ struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare platforms' outputs (Vectors/README.md exchange format) with redo-conform's own results.",
         discussion: """
-        For each vector and platform: agree, canonical drift (first differing byte, context, JSON path), \
-        a hashing bug (same canonical bytes, other id), a signature that does not verify, or a signature \
-        verdict that differs from libsodium's — platform-dependent when common verifiers accept that class. \
-        A log's state hash is optional: one not produced is counted apart, and never fails.
+            For each vector and platform: agree, canonical drift (first differing byte, context, JSON path), \
+            a hashing bug (same canonical bytes, other id), a signature that does not verify, or a signature \
+            verdict that differs from libsodium's — platform-dependent when common verifiers accept that class. \
+            A log's state hash is optional: one not produced is counted apart, and never fails.
 
-        Exit status: 0 every platform agrees (platform-dependent verdicts allowed unless --strict); \
-        1 any drift or missing result; 2 usage or I/O error.
-        """
+            Exit status: 0 every platform agrees (platform-dependent verdicts allowed unless --strict); \
+            1 any drift or missing result; 2 usage or I/O error.
+            """
     )
 
     @Argument(help: "Outputs files written by platform harnesses.")

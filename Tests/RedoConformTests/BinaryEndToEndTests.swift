@@ -1,5 +1,6 @@
 import RedoFixtures
 import XCTest
+
 @testable import RedoConformKit
 
 /// Runs the real `redo-conform` binary, as a user or a CI job does.
@@ -26,7 +27,8 @@ final class BinaryEndToEndTests: XCTestCase {
     }
 
     func testHashOfSpecSampleNode() throws {
-        let node = #"{"version":1,"parents":[],"timestamp":{"lamport":1,"wall":"2025-10-26T00:00:00.000Z"},"author":{"userId":"a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4","deviceId":"test_device","publicKey":"a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2"},"action":"CREATE","taskId":"550e8400-e29b-41d4-a716-446655440000","data":{"payload":{"title":"Test Task","priority":1}}}"#
+        let node =
+            #"{"version":1,"parents":[],"timestamp":{"lamport":1,"wall":"2025-10-26T00:00:00.000Z"},"author":{"userId":"a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4","deviceId":"test_device","publicKey":"a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2"},"action":"CREATE","taskId":"550e8400-e29b-41d4-a716-446655440000","data":{"payload":{"title":"Test Task","priority":1}}}"#
         let result = try Self.run(["hash", "-"], stdin: node)
         XCTAssertEqual(result.stdout, "sha256:18c19e9a251e84004decb26b91403c613cef7f8577830168e50f93cbfcf6e889\n")
     }
@@ -55,8 +57,12 @@ extension BinaryEndToEndTests {
         XCTAssertTrue(missing.stdout.contains("nope.json: no such file or directory"), missing.stdout)
         let junit = try Self.run(["validate", bad, "--format", "junit", "--output", folder + "/report.xml"])
         XCTAssertEqual(junit.status, 1)
-        XCTAssertTrue(try String(contentsOfFile: folder + "/report.xml", encoding: .utf8).contains("<failure type=\"E_HASH_MISMATCH\""))
-        let stdin = try Self.run(["validate", "-", "--format", "json"], stdin: String(decoding: valid.records.flatMap { $0 + [0x0A] }, as: UTF8.self))
+        XCTAssertTrue(
+            try String(contentsOfFile: folder + "/report.xml", encoding: .utf8).contains(
+                "<failure type=\"E_HASH_MISMATCH\""))
+        let stdin = try Self.run(
+            ["validate", "-", "--format", "json"],
+            stdin: String(decoding: valid.records.flatMap { $0 + [0x0A] }, as: UTF8.self))
         XCTAssertEqual(stdin.status, 0, stdin.stdout + stdin.stderr)
         XCTAssertTrue(stdin.stdout.contains("\"source\":\"<stdin>:8\""), stdin.stdout)
     }
@@ -67,7 +73,9 @@ extension BinaryEndToEndTests {
     func testANonUTF8PathOnTheCommandLineIsNamedAsSuch() throws {
         let folder = TempFiles.folder("e2e-non-utf8")
         let name = Array((folder + "/a").utf8) + [0xFF] + Array("b.jsonl".utf8)
-        let fd = (name + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+        let fd = (name + [0]).withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
+        }
         XCTAssertGreaterThanOrEqual(fd, 0)
         close(fd)
         let command = "\"$0\" validate \"$1$(printf '\\377')b.jsonl\""

@@ -21,13 +21,17 @@ enum ChildProcess {
     /// - Parameters:
     ///   - stdoutFile: takes stdout instead of a pipe (then `Output.stdout` is empty).
     ///   - timeout: how long the streams may stay open; then the child is terminated.
-    static func run(_ executable: URL, _ arguments: [String], stdin: Data = Data(), stdoutFile: FileHandle? = nil,
-                    timeout: Double = 600) throws -> Output {
+    static func run(
+        _ executable: URL, _ arguments: [String], stdin: Data = Data(), stdoutFile: FileHandle? = nil,
+        timeout: Double = 600
+    ) throws -> Output {
         _ = ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let input = Pipe(), out = Pipe(), err = Pipe()
+        let input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardInput = input
         process.standardOutput = stdoutFile ?? out
         process.standardError = err
@@ -37,11 +41,14 @@ enum ChildProcess {
         let collected = Collected()
         func onThread(_ work: @escaping @Sendable () -> Void) {
             streams.enter()
-            Thread { work(); streams.leave() }.start()
+            Thread {
+                work()
+                streams.leave()
+            }.start()
         }
         let writer = input.fileHandleForWriting
         onThread {
-            writeAll(stdin, to: writer.fileDescriptor) // stops early if the child closes its stdin
+            writeAll(stdin, to: writer.fileDescriptor)  // stops early if the child closes its stdin
             try? writer.close()
         }
         if stdoutFile == nil {
@@ -80,10 +87,26 @@ enum ChildProcess {
         // @unchecked: guarded by the lock.
         private let lock = NSLock()
         private var out = Data(), err = Data()
-        func set(stdout: Data) { lock.lock(); out = stdout; lock.unlock() }
-        func set(stderr: Data) { lock.lock(); err = stderr; lock.unlock() }
-        var stdout: Data { lock.lock(); defer { lock.unlock() }; return out }
-        var stderr: Data { lock.lock(); defer { lock.unlock() }; return err }
+        func set(stdout: Data) {
+            lock.lock()
+            out = stdout
+            lock.unlock()
+        }
+        func set(stderr: Data) {
+            lock.lock()
+            err = stderr
+            lock.unlock()
+        }
+        var stdout: Data {
+            lock.lock()
+            defer { lock.unlock() }
+            return out
+        }
+        var stderr: Data {
+            lock.lock()
+            defer { lock.unlock() }
+            return err
+        }
     }
 }
 
@@ -96,12 +119,17 @@ extension BinaryEndToEndTests {
         return folder.appendingPathComponent("redo-conform")
     }
 
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
         let output = try ChildProcess.run(binary, arguments, stdin: Data((stdin ?? "").utf8))
-        return Run(status: output.status, stdout: String(decoding: output.stdout, as: UTF8.self),
-                   stderr: String(decoding: output.stderr, as: UTF8.self))
+        return Run(
+            status: output.status, stdout: String(decoding: output.stdout, as: UTF8.self),
+            stderr: String(decoding: output.stderr, as: UTF8.self))
     }
 
     /// Runs the binary with stdout on /dev/full (every write fails with ENOSPC).

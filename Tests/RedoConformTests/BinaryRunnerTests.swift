@@ -2,6 +2,7 @@ import Foundation
 import RedoFixtures
 import RedoJSON
 import XCTest
+
 @testable import RedoConformKit
 
 /// The runner moves a child's stdin, stdout and stderr at once: megabytes on each, in any

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RedoConformKit
 
 /// The binary's usage errors: every one exits 2 (as README and --help say), never the
@@ -51,7 +52,9 @@ extension BinaryEndToEndTests {
         for arguments in [["validat", "x"], ["validat"], ["help", "bogus"]] {
             let result = try Self.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
-            XCTAssertTrue(result.stderr.contains("unknown command 'validat'") || result.stderr.contains("unknown command 'bogus'"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("unknown command 'validat'")
+                    || result.stderr.contains("unknown command 'bogus'"), result.stderr)
         }
     }
 

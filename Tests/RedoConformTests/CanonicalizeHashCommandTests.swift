@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RedoConformKit
 
 final class CanonicalizeHashCommandTests: XCTestCase {
@@ -10,7 +11,8 @@ final class CanonicalizeHashCommandTests: XCTestCase {
 
     func testCanonicalizeWritesCanonicalBytes() throws {
         let captured = CapturedConsole()
-        XCTAssertEqual(CanonicalizeCommand.run(try file(#"{ "b": [1.0, "\u00e9"], "a": null }"#), console: captured.console), .ok)
+        XCTAssertEqual(
+            CanonicalizeCommand.run(try file(#"{ "b": [1.0, "\u00e9"], "a": null }"#), console: captured.console), .ok)
         XCTAssertEqual(captured.stdout, #"{"a":null,"b":[1,"é"]}"#)
     }
 
@@ -19,7 +21,10 @@ final class CanonicalizeHashCommandTests: XCTestCase {
         let captured = CapturedConsole()
         XCTAssertEqual(CanonicalizeCommand.run(input, console: captured.console), .findings)
         XCTAssertEqual(captured.stdout, "")
-        XCTAssertEqual(captured.stderr, "\(input.path): not I-JSON: line 1, column 8 (byte 7): duplicate object key \"a\" (I-JSON forbids duplicate names)\n")
+        XCTAssertEqual(
+            captured.stderr,
+            "\(input.path): not I-JSON: line 1, column 8 (byte 7): duplicate object key \"a\" (I-JSON forbids duplicate names)\n"
+        )
     }
 
     func testUnreadableFileIsAnIOError() {
@@ -30,7 +35,8 @@ final class CanonicalizeHashCommandTests: XCTestCase {
 
     func testHashOfNodeIgnoresIdAndSignature() throws {
         let captured = CapturedConsole()
-        XCTAssertEqual(HashCommand.run(try file(#"{"id":"x","signature":"y","a":1}"#), raw: false, console: captured.console), .ok)
+        XCTAssertEqual(
+            HashCommand.run(try file(#"{"id":"x","signature":"y","a":1}"#), raw: false, console: captured.console), .ok)
         let other = CapturedConsole()
         XCTAssertEqual(HashCommand.run(try file(#"{"a":1}"#), raw: false, console: other.console), .ok)
         XCTAssertEqual(captured.stdout, other.stdout)

@@ -1,5 +1,6 @@
 import RedoTestSupport
 import XCTest
+
 @testable import RedoConformKit
 
 final class CheckCommandTests: XCTestCase {
@@ -33,14 +34,16 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(row("wycheproof/ed25519_test.json")?.hasSuffix("  151 checks"), true, captured.stdout)
         XCTAssertEqual(row("speccheck/cases.json")?.hasSuffix("  12 checks"), true, captured.stdout)
         XCTAssertTrue(lines.contains("external suites, from \(ExternalVectors.root.path):"), captured.stdout)
-        XCTAssertEqual(lines.suffix(2), ["external: 3 passed, 0 failed", "\(CheckCommand.suites.count) passed, 0 failed"])
+        XCTAssertEqual(
+            lines.suffix(2), ["external: 3 passed, 0 failed", "\(CheckCommand.suites.count) passed, 0 failed"])
     }
 
     /// A vectors folder with one suite of its own, and no external data beside it.
     private func lonelyVectors() throws -> String {
         let root = TempFiles.folder("lonely")
         try FileManager.default.createDirectory(atPath: root + "/ed25519", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: VectorRoot.shipped.url("ed25519/rfc8032"), toPath: root + "/ed25519/rfc8032")
+        try FileManager.default.copyItem(
+            atPath: VectorRoot.shipped.url("ed25519/rfc8032"), toPath: root + "/ed25519/rfc8032")
         return root
     }
 
@@ -49,12 +52,17 @@ final class CheckCommandTests: XCTestCase {
     func testMissingExternalDataIsOneLineAndDoesNotFail() throws {
         let root = try lonelyVectors()
         let expectedPath = ExternalVectorFolder.defaultPath(beside: VectorRoot(path: root))
-        XCTAssertEqual(expectedPath, URL(fileURLWithPath: root).deletingLastPathComponent().deletingLastPathComponent().path + "/shared/external-vectors")
+        XCTAssertEqual(
+            expectedPath,
+            URL(fileURLWithPath: root).deletingLastPathComponent().deletingLastPathComponent().path
+                + "/shared/external-vectors")
         let captured = CapturedConsole()
         XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .ok, captured.stdout)
         let lines = captured.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.filter { $0.contains("external") },
-                       ["external suites not run (rfc8785, wycheproof, speccheck): \(expectedPath) not found (use --external DIR)"])
+        XCTAssertEqual(
+            lines.filter { $0.contains("external") },
+            ["external suites not run (rfc8785, wycheproof, speccheck): \(expectedPath) not found (use --external DIR)"]
+        )
         XCTAssertEqual(lines.last, "1 passed, 0 failed")
         XCTAssertEqual(captured.stderr, "")
     }
@@ -63,15 +71,19 @@ final class CheckCommandTests: XCTestCase {
         let root = try lonelyVectors()
         let missing = TempFiles.path("no-external")
         let captured = CapturedConsole()
-        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), external: missing, console: captured.console), .usageOrIO)
+        XCTAssertEqual(
+            CheckCommand.run(root: VectorRoot(path: root), external: missing, console: captured.console), .usageOrIO)
         XCTAssertEqual(captured.stderr, "error: --external \(missing): no such directory\n")
         XCTAssertEqual(captured.stdout, "")
     }
 
     func testTheDefaultExternalFolderIsBesideTheVectorsParent() {
-        XCTAssertEqual(ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "Vectors")), "../shared/external-vectors")
-        XCTAssertEqual(ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "/a/b/Vectors")), "/a/shared/external-vectors")
-        XCTAssertEqual(ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "./out/v/")), "shared/external-vectors")
+        XCTAssertEqual(
+            ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "Vectors")), "../shared/external-vectors")
+        XCTAssertEqual(
+            ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "/a/b/Vectors")), "/a/shared/external-vectors")
+        XCTAssertEqual(
+            ExternalVectorFolder.defaultPath(beside: VectorRoot(path: "./out/v/")), "shared/external-vectors")
         XCTAssertEqual(ExternalVectorFolder.defaultPath(beside: VectorRoot(path: ".")), "../../shared/external-vectors")
     }
 
@@ -84,14 +96,20 @@ final class CheckCommandTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
         }
         try Data(#"{"b":1,"a":2}"#.utf8).write(to: URL(fileURLWithPath: folder + "/input/x.json"))
-        try Data(#"{"b":1,"a":2}"#.utf8).write(to: URL(fileURLWithPath: folder + "/output/x.json")) // not canonical
-        try Data("7b 22 61 22 3a 32 2c 22 62 22 3a 31 7d\n".utf8).write(to: URL(fileURLWithPath: folder + "/outhex/x.txt"))
+        try Data(#"{"b":1,"a":2}"#.utf8).write(to: URL(fileURLWithPath: folder + "/output/x.json"))  // not canonical
+        try Data("7b 22 61 22 3a 32 2c 22 62 22 3a 31 7d\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/outhex/x.txt"))
         let captured = CapturedConsole()
-        XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: try lonelyVectors()), external: external, console: captured.console), .findings)
+        XCTAssertEqual(
+            CheckCommand.run(
+                root: VectorRoot(path: try lonelyVectors()), external: external, console: captured.console), .findings)
         XCTAssertTrue(captured.stdout.contains("FAIL  rfc8785 "), captured.stdout)
         XCTAssertTrue(captured.stdout.contains("x.json: canonical bytes differ at offset 2"), captured.stdout)
-        XCTAssertTrue(captured.stdout.contains("- \(external)/wycheproof/ed25519_test.json: no such file or directory"), captured.stdout)
-        XCTAssertTrue(captured.stdout.contains("- \(external)/speccheck/cases.json: no such file or directory"), captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains("- \(external)/wycheproof/ed25519_test.json: no such file or directory"),
+            captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains("- \(external)/speccheck/cases.json: no such file or directory"), captured.stdout)
         XCTAssertTrue(captured.stdout.hasSuffix("external: 0 passed, 3 failed\n1 passed, 0 failed\n"), captured.stdout)
     }
 
@@ -115,10 +133,18 @@ final class CheckCommandTests: XCTestCase {
 
         let captured = CapturedConsole()
         XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .findings)
-        XCTAssertTrue(captured.stdout.contains("FAIL  logs/manifest.json  3 of \(checks) checks failed"), captured.stdout)
-        XCTAssertTrue(captured.stdout.contains("missing-parent line 3: expected X_ANCESTOR_REJECTED to name sha256:\(wrongCause), got sha256:"), captured.stdout)
-        XCTAssertTrue(captured.stdout.contains("deleted-chain-order line 3: expected warnings [], got [X_DELETED_CHAIN_ORDER]"), captured.stdout)
-        XCTAssertTrue(captured.stdout.contains("valid-life line 1: expected warnings [X_DELETED_CHAIN_ORDER], got []"), captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains("FAIL  logs/manifest.json  3 of \(checks) checks failed"), captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains(
+                "missing-parent line 3: expected X_ANCESTOR_REJECTED to name sha256:\(wrongCause), got sha256:"),
+            captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains("deleted-chain-order line 3: expected warnings [], got [X_DELETED_CHAIN_ORDER]"),
+            captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains("valid-life line 1: expected warnings [X_DELETED_CHAIN_ORDER], got []"),
+            captured.stdout)
     }
 
     /// The node manifest's `codes` are checked: a copy that expects a second error code the
@@ -132,7 +158,9 @@ final class CheckCommandTests: XCTestCase {
                 change(&expected)
                 cases[index]["expected"] = expected
             }
-            XCTAssertEqual((cases.first { $0["id"] as? String == "merge-policy-reserved-key" }?["expected"] as? [String: Any])?["codes"] as? [String], ["E_SCHEMA_MISMATCH"])
+            XCTAssertEqual(
+                (cases.first { $0["id"] as? String == "merge-policy-reserved-key" }?["expected"] as? [String: Any])?[
+                    "codes"] as? [String], ["E_SCHEMA_MISMATCH"])
             try edit("merge-policy-reserved-key") { $0["codes"] = ["E_FORBIDDEN_FIELD", "E_SCHEMA_MISMATCH"] }
             try edit("action-lowercase") { $0["codes"] = [] }
             checks = cases.count
@@ -140,19 +168,28 @@ final class CheckCommandTests: XCTestCase {
 
         let captured = CapturedConsole()
         XCTAssertEqual(CheckCommand.run(root: VectorRoot(path: root), console: captured.console), .findings)
-        XCTAssertTrue(captured.stdout.contains("FAIL  nodes/manifest.json  2 of \(checks) checks failed"), captured.stdout)
-        XCTAssertTrue(captured.stdout.contains("merge-policy-reserved-key: expected error codes [E_FORBIDDEN_FIELD, E_SCHEMA_MISMATCH], got [E_SCHEMA_MISMATCH]"), captured.stdout)
-        XCTAssertTrue(captured.stdout.contains("action-lowercase: expected error codes [], got [E_SCHEMA_MISMATCH]"), captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains("FAIL  nodes/manifest.json  2 of \(checks) checks failed"), captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains(
+                "merge-policy-reserved-key: expected error codes [E_FORBIDDEN_FIELD, E_SCHEMA_MISMATCH], got [E_SCHEMA_MISMATCH]"
+            ), captured.stdout)
+        XCTAssertTrue(
+            captured.stdout.contains("action-lowercase: expected error codes [], got [E_SCHEMA_MISMATCH]"),
+            captured.stdout)
     }
 
     /// A copy of one shipped suite folder whose manifest's list `entries` has been edited;
     /// returns the copy's root.
-    private func editedCopy(of suite: String, entries: String, _ edit: (inout [[String: Any]]) throws -> Void) throws -> String {
+    private func editedCopy(of suite: String, entries: String, _ edit: (inout [[String: Any]]) throws -> Void) throws
+        -> String
+    {
         let root = TempFiles.path("edited-\(suite)")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: VectorRoot.shipped.url(suite), toPath: root + "/" + suite)
         let manifestPath = root + "/\(suite)/manifest.json"
-        var manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
+        var manifest = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
         var list = try XCTUnwrap(manifest[entries] as? [[String: Any]])
         try edit(&list)
         manifest[entries] = list

@@ -1,8 +1,12 @@
 import XCTest
+
 @testable import RedoConformKit
 
 final class CommandWordsTests: XCTestCase {
-    let words = CommandWords(["check": CommandWords(), "validate": CommandWords(), "vectors": CommandWords(["log": CommandWords(), "generate": CommandWords()])])
+    let words = CommandWords([
+        "check": CommandWords(), "validate": CommandWords(),
+        "vectors": CommandWords(["log": CommandWords(), "generate": CommandWords()]),
+    ])
 
     func testKnownCommandsOptionsAndDirectoriesPassToTheParser() {
         let noDirectories: (String) -> Bool = { _ in false }

@@ -1,22 +1,27 @@
-import XCTest
 import RedoCrypto
 import RedoJSON
 import RedoTestSupport
+import XCTest
+
 @testable import RedoConformKit
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 final class CompareTests: XCTestCase {
     static let inputs = try! JSONReader.parse(try! VectorRoot.shipped.bytes("platform/inputs.json"))
 
     private func outputs(_ name: String, _ results: [String: JSONValue]) -> PlatformOutputs {
-        PlatformOutputs(name: name, implementation: "test", file: name, results: results.compactMapValues(\.objectValue))
+        PlatformOutputs(
+            name: name, implementation: "test", file: name, results: results.compactMapValues(\.objectValue))
     }
 
     private func reference() -> [String: JSONValue] {
         var results: [String: JSONValue] = [:]
-        for member in PlatformReference.outputs(for: Self.inputs).objectValue!["results"]!.objectValue!.members { results[member.key] = member.value }
+        for member in PlatformReference.outputs(for: Self.inputs).objectValue!["results"]!.objectValue!.members {
+            results[member.key] = member.value
+        }
         return results
     }
 
@@ -24,7 +29,10 @@ final class CompareTests: XCTestCase {
         let console = CapturedConsole()
         var options = CompareCommand.Options()
         options.format = .json
-        XCTAssertEqual(CompareCommand.run([VectorRoot.shipped.url("platform/expected.json")], options: options, console: console.console), .ok, console.stderr)
+        XCTAssertEqual(
+            CompareCommand.run(
+                [VectorRoot.shipped.url("platform/expected.json")], options: options, console: console.console), .ok,
+            console.stderr)
     }
 
     /// The recorded iOS-style outputs (JSONEncoder with sorted keys) drift exactly here.
@@ -32,9 +40,16 @@ final class CompareTests: XCTestCase {
         let ios = try PlatformOutputs.load(VectorRoot.shipped.url("platform/recorded/ios-jsonencoder.json"))
         let rows = PlatformComparison(inputs: Self.inputs).rows([ios])
         let drifted = Set(rows.filter { $0.cells[0].status == .drift }.map(\.id))
-        XCTAssertEqual(drifted, ["c-key-order-utf16", "c-escapes", "c-integers", "c-exponent-boundaries", "c-fractions", "c-precision", "n-create-extensions-valid"])
+        XCTAssertEqual(
+            drifted,
+            [
+                "c-key-order-utf16", "c-escapes", "c-integers", "c-exponent-boundaries", "c-fractions", "c-precision",
+                "n-create-extensions-valid",
+            ])
         let keyOrder = rows.first { $0.id == "c-key-order-utf16" }!.cells[0]
-        XCTAssertTrue(keyOrder.details[0].hasPrefix("canonical bytes differ at byte 21, in $[\"\\u{1F600}\"]"), keyOrder.details[0])
+        XCTAssertTrue(
+            keyOrder.details[0].hasPrefix("canonical bytes differ at byte 21, in $[\"\\u{1F600}\"]"),
+            keyOrder.details[0])
         let precision = rows.first { $0.id == "c-precision" }!.cells[0]
         XCTAssertTrue(precision.details[0].contains("in $[1]"), precision.details[0])
         var options = CompareCommand.Options()
@@ -48,7 +63,8 @@ final class CompareTests: XCTestCase {
         var node = results[id]!.objectValue!
         node["id"] = .string("sha256:" + String(repeating: "0", count: 64))
         results[id] = .object(node)
-        let cell = PlatformComparison(inputs: Self.inputs).rows([outputs("buggy", results)]).first { $0.id == id }!.cells[0]
+        let cell = PlatformComparison(inputs: Self.inputs).rows([outputs("buggy", results)]).first { $0.id == id }!
+            .cells[0]
         XCTAssertEqual(cell.tag, "HASH")
         XCTAssertEqual(cell.status, .drift)
     }
@@ -59,16 +75,23 @@ final class CompareTests: XCTestCase {
         var node = results[id]!.objectValue!
         // Another valid signature of the same body: what a randomized signer produces.
         let body = Hex.decodeLowercase(node["canonical"]!.stringValue!)!
-        let seed = Hex.decodeLowercase(Self.inputs.objectValue!["nodes"]!.arrayValue!.first { $0.objectValue?["id"]?.stringValue == id }!.objectValue!["seed"]!.stringValue!)!
+        let seed = Hex.decodeLowercase(
+            Self.inputs.objectValue!["nodes"]!.arrayValue!.first { $0.objectValue?["id"]?.stringValue == id }!
+                .objectValue!["seed"]!.stringValue!)!
         var rng = SeededRandom(for: self, seed: 0x51C)
         let other = try Self.signatureWithNonce(body, seed: seed, nonce: rng.bytes(32))
         XCTAssertNotEqual(other, node["signature"]!.stringValue!)
         node["signature"] = .string(other)
         results[id] = .object(node)
-        XCTAssertEqual(PlatformComparison(inputs: Self.inputs).rows([outputs("randomized", results)]).first { $0.id == id }!.cells[0].status, .agree)
+        XCTAssertEqual(
+            PlatformComparison(inputs: Self.inputs).rows([outputs("randomized", results)]).first { $0.id == id }!.cells[
+                0
+            ].status, .agree)
         node["signature"] = .string(String(repeating: "ab", count: 64))
         results[id] = .object(node)
-        XCTAssertEqual(PlatformComparison(inputs: Self.inputs).rows([outputs("broken", results)]).first { $0.id == id }!.cells[0].tag, "SIG")
+        XCTAssertEqual(
+            PlatformComparison(inputs: Self.inputs).rows([outputs("broken", results)]).first { $0.id == id }!.cells[0]
+                .tag, "SIG")
     }
 
     /// A valid Ed25519 signature with a nonce other than RFC 8032's: R = rB, S = r + kA·a.
@@ -87,19 +110,27 @@ final class CompareTests: XCTestCase {
         options.strict = true
         XCTAssertTrue(CompareCommand.failed(rows, options: options))
         results["s-bit-flip"] = .object(JSONObject([JSONMember(key: "verifies", value: .bool(true))]))
-        let forged = PlatformComparison(inputs: Self.inputs).rows([outputs("forger", results)]).first { $0.id == "s-bit-flip" }!.cells[0]
+        let forged = PlatformComparison(inputs: Self.inputs).rows([outputs("forger", results)]).first {
+            $0.id == "s-bit-flip"
+        }!.cells[0]
         XCTAssertEqual(forged.tag, "VERDICT")
         XCTAssertEqual(forged.status, .drift)
     }
 
     func testMissingAndMalformedOutputs() throws {
         let folder = TempFiles.folder("compare")
-        let bad = TempFiles.write(#"{"format":"redo-conform/platform-outputs","version":2,"results":{}}"#, to: folder + "/v2.json")
+        let bad = TempFiles.write(
+            #"{"format":"redo-conform/platform-outputs","version":2,"results":{}}"#, to: folder + "/v2.json")
         let console = CapturedConsole()
-        XCTAssertEqual(CompareCommand.run([bad], options: CompareCommand.Options(), console: console.console), .usageOrIO)
+        XCTAssertEqual(
+            CompareCommand.run([bad], options: CompareCommand.Options(), console: console.console), .usageOrIO)
         XCTAssertTrue(console.stderr.contains("version 2 is not supported"), console.stderr)
-        let empty = TempFiles.write(#"{"format":"redo-conform/platform-outputs","version":1,"platform":"empty","results":{},"future":"ignored"}"#, to: folder + "/empty.json")
-        XCTAssertEqual(CompareCommand.run([empty], options: CompareCommand.Options(), console: CapturedConsole().console), .findings)
+        let empty = TempFiles.write(
+            #"{"format":"redo-conform/platform-outputs","version":1,"platform":"empty","results":{},"future":"ignored"}"#,
+            to: folder + "/empty.json")
+        XCTAssertEqual(
+            CompareCommand.run([empty], options: CompareCommand.Options(), console: CapturedConsole().console),
+            .findings)
     }
 
     /// The junit report fails exactly what the exit status fails: a platform-dependent
@@ -118,11 +149,15 @@ final class CompareTests: XCTestCase {
             var options = CompareCommand.Options()
             options.strict = strict
             options.allowMissing = allowMissing
-            let xml = renderReport { CompareReport.junit(rows, platforms: [outputs("p", results)], options: options, to: &$0) }
+            let xml = renderReport {
+                CompareReport.junit(rows, platforms: [outputs("p", results)], options: options, to: &$0)
+            }
             return (xml, try XCTUnwrap(try XMLDocument(data: Data(xml.utf8)).rootElement()))
         }
         func outcome(_ root: XMLElement, _ id: String) -> String? {
-            let testcase = root.elements(forName: "testsuite")[0].elements(forName: "testcase").first { $0.attribute(forName: "name")?.stringValue == id }
+            let testcase = root.elements(forName: "testsuite")[0].elements(forName: "testcase").first {
+                $0.attribute(forName: "name")?.stringValue == id
+            }
             return testcase?.children?.first?.name ?? "passed"
         }
         func counts(_ element: XMLElement) -> [String] {
@@ -132,11 +167,15 @@ final class CompareTests: XCTestCase {
         let plain = try junit(strict: false, allowMissing: false)
         XCTAssertEqual(counts(plain.root), ["\(total)", "2", "0"], plain.xml)
         XCTAssertEqual(counts(plain.root.elements(forName: "testsuite")[0]), ["\(total)", "2", "0"])
-        XCTAssertEqual(["n-create-valid", "n-update-valid", "s-small-order-a-and-r", "c-escapes"].map { outcome(plain.root, $0) }, ["failure", "failure", "system-out", "passed"])
+        XCTAssertEqual(
+            ["n-create-valid", "n-update-valid", "s-small-order-a-and-r", "c-escapes"].map { outcome(plain.root, $0) },
+            ["failure", "failure", "system-out", "passed"])
 
         let strict = try junit(strict: true, allowMissing: true)
         XCTAssertEqual(counts(strict.root), ["\(total)", "2", "1"], strict.xml)
-        XCTAssertEqual(["n-create-valid", "n-update-valid", "s-small-order-a-and-r"].map { outcome(strict.root, $0) }, ["failure", "skipped", "failure"])
+        XCTAssertEqual(
+            ["n-create-valid", "n-update-valid", "s-small-order-a-and-r"].map { outcome(strict.root, $0) },
+            ["failure", "skipped", "failure"])
     }
 
     /// A platform that hashes no reconstructed state (optional) is told so: those logs are
@@ -154,20 +193,34 @@ final class CompareTests: XCTestCase {
 
         let text = renderReport { CompareReport.text(rows, platforms: [platform], to: &$0) }
         let agreeing = rows.count - logIds.count
-        XCTAssertTrue(text.hasSuffix("no-logs: \(agreeing) agree, 0 drift, 0 platform-dependent, 0 missing, \(logIds.count) optional not produced\n"), text)
+        XCTAssertTrue(
+            text.hasSuffix(
+                "no-logs: \(agreeing) agree, 0 drift, 0 platform-dependent, 0 missing, \(logIds.count) optional not produced\n"
+            ), text)
         XCTAssertFalse(text.contains(logIds[0]), "a result not produced is not listed as a difference")
 
-        let xml = renderReport { CompareReport.junit(rows, platforms: [platform], options: CompareCommand.Options(), to: &$0) }
-        XCTAssertTrue(xml.contains("tests=\"\(rows.count)\" failures=\"0\" errors=\"0\" skipped=\"\(logIds.count)\""), xml)
-        XCTAssertTrue(xml.contains("name=\"\(logIds[0])\"><skipped message=\"optional: the platform produced no state hash\"/>"), xml)
+        let xml = renderReport {
+            CompareReport.junit(rows, platforms: [platform], options: CompareCommand.Options(), to: &$0)
+        }
+        XCTAssertTrue(
+            xml.contains("tests=\"\(rows.count)\" failures=\"0\" errors=\"0\" skipped=\"\(logIds.count)\""), xml)
+        XCTAssertTrue(
+            xml.contains("name=\"\(logIds[0])\"><skipped message=\"optional: the platform produced no state hash\"/>"),
+            xml)
 
-        let json = try JSONReader.parse(Array(renderReport { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
-        let statuses = json.objectValue!["vectors"]!.arrayValue!.map { $0.objectValue!["results"]!.objectValue!["no-logs"]!.objectValue!["status"]!.stringValue! }
+        let json = try JSONReader.parse(
+            Array(renderReport { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
+        let statuses = json.objectValue!["vectors"]!.arrayValue!.map {
+            $0.objectValue!["results"]!.objectValue!["no-logs"]!.objectValue!["status"]!.stringValue!
+        }
         XCTAssertEqual(statuses.filter { $0 == "optional" }.count, logIds.count)
         XCTAssertEqual(Set(statuses), ["ok", "optional"])
 
-        results[logIds[0]] = .object(JSONObject([JSONMember(key: "stateSha256", value: .string(String(repeating: "0", count: 64)))]))
-        let wrong = PlatformComparison(inputs: Self.inputs).rows([outputs("wrong-state", results)]).first { $0.id == logIds[0] }!.cells[0]
+        results[logIds[0]] = .object(
+            JSONObject([JSONMember(key: "stateSha256", value: .string(String(repeating: "0", count: 64)))]))
+        let wrong = PlatformComparison(inputs: Self.inputs).rows([outputs("wrong-state", results)]).first {
+            $0.id == logIds[0]
+        }!.cells[0]
         XCTAssertEqual(wrong.status, .drift)
         XCTAssertEqual(wrong.tag, "STATE")
     }

@@ -1,6 +1,7 @@
 import RedoCrypto
 import RedoFixtures
 import XCTest
+
 @testable import RedoConformKit
 
 /// The platform exchange's own signature cases: the classifier names exactly the classes
@@ -12,7 +13,8 @@ final class CraftedSignatureCaseTests: XCTestCase {
             XCTAssertEqual(Set(cases.map(\.id)).count, cases.count, "ids are unique")
             var covered = Set<SignatureClass>()
             for c in cases {
-                let verdict = SignaturePortability.classify(publicKey: c.publicKey, message: c.message, signature: c.signature)
+                let verdict = SignaturePortability.classify(
+                    publicKey: c.publicKey, message: c.message, signature: c.signature)
                 XCTAssertEqual(verdict.classes.map(\.rawValue), c.flags, "\(seed): \(c.id)")
                 // A class some common verifier accepts, unless the case is valid, invalid or
                 // of a wrong length.
@@ -31,8 +33,14 @@ final class CraftedSignatureCaseTests: XCTestCase {
     func testEverySmallOrderEncodingIsUsedAsAAndAsR() {
         let cases = SignatureCases.crafted(seed: VectorGenerator.shippedSeed)
         for point in Edwards25519.smallOrderPoints + Edwards25519.nonCanonicalSmallOrderEncodings {
-            XCTAssertTrue(cases.contains { $0.publicKey == point.bytes && $0.flags.first == "small-order-A" }, point.name)
-            XCTAssertTrue(cases.contains { Array($0.signature.prefix(32)) == point.bytes && $0.flags == ["small-order-R"] + (Edwards25519.isCanonical(point.bytes) ? [] : ["non-canonical-R"]) }, point.name)
+            XCTAssertTrue(
+                cases.contains { $0.publicKey == point.bytes && $0.flags.first == "small-order-A" }, point.name)
+            XCTAssertTrue(
+                cases.contains {
+                    Array($0.signature.prefix(32)) == point.bytes
+                        && $0.flags == ["small-order-R"]
+                            + (Edwards25519.isCanonical(point.bytes) ? [] : ["non-canonical-R"])
+                }, point.name)
         }
     }
 

@@ -1,8 +1,9 @@
-import XCTest
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
+import XCTest
+
 @testable import RedoConformKit
 
 /// `validate` verifies signatures behind the other checks and runs the log rules before
@@ -14,7 +15,10 @@ final class DeferredSignatureTests: XCTestCase {
     private func tampered(_ line: [UInt8]) -> [UInt8] {
         let marker = Array("\"signature\":\"".utf8)
         var out = line
-        guard let start = (0...(line.count - marker.count)).first(where: { Array(line[$0..<$0 + marker.count]) == marker }) else {
+        guard
+            let start = (0...(line.count - marker.count)).first(where: { Array(line[$0..<$0 + marker.count]) == marker }
+            )
+        else {
             XCTFail("no signature member")
             return line
         }
@@ -25,7 +29,9 @@ final class DeferredSignatureTests: XCTestCase {
 
     private func generated(_ shape: LogGenerator.Shape, nodes: Int, tasks: Int) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        LogGenerator(shape: shape, nodes: nodes, tasks: tasks, seed: "deferred signatures", jobs: 1).generate { lines.append($0) }
+        LogGenerator(shape: shape, nodes: nodes, tasks: tasks, seed: "deferred signatures", jobs: 1).generate {
+            lines.append($0)
+        }
         return lines
     }
 
@@ -47,7 +53,8 @@ final class DeferredSignatureTests: XCTestCase {
         return result.verdict
     }
 
-    private func assertSame(_ run: LogVerdict, _ plain: LogVerdict, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(_ run: LogVerdict, _ plain: LogVerdict, file: StaticString = #filePath, line: UInt = #line)
+    {
         XCTAssertEqual(run.records.count, plain.records.count, file: file, line: line)
         for (k, (a, b)) in zip(run.records, plain.records).enumerated() {
             XCTAssertEqual(a.status, b.status, "record \(k)", file: file, line: line)
@@ -69,7 +76,9 @@ final class DeferredSignatureTests: XCTestCase {
         var deferredCount = 0
         for nodeCase in NodeCases(seed: "redo-conform-v1").all {
             let plain = validator.check(bytes: nodeCase.bytes)
-            var (check, deferred) = nodeCase.bytes.withUnsafeBufferPointer { validator.check(bytes: $0, deferringSignature: true) }
+            var (check, deferred) = nodeCase.bytes.withUnsafeBufferPointer {
+                validator.check(bytes: $0, deferringSignature: true)
+            }
             if let deferred {
                 deferredCount += 1
                 XCTAssertTrue(check.passed, nodeCase.id)

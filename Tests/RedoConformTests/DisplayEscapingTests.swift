@@ -1,12 +1,14 @@
-import XCTest
+import RedoCore
 import RedoCrypto
+import RedoFixtures
 import RedoJSON
 import RedoText
-import RedoCore
-import RedoFixtures
+import XCTest
+
 @testable import RedoConformKit
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Text from the input reaches the human-readable outputs escaped (one line per report
@@ -19,10 +21,15 @@ final class DisplayEscapingTests: XCTestCase {
 
     /// No line holds a display-unsafe character; with `painted`, once the report's own SGR
     /// codes are taken out.
-    private func assertEveryLineIsOneLine(_ text: String, painted: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
-        let plain = painted ? text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) : text
+    private func assertEveryLineIsOneLine(
+        _ text: String, painted: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let plain =
+            painted ? text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) : text
         for row in plain.split(separator: "\n", omittingEmptySubsequences: false) {
-            XCTAssertFalse(row.unicodeScalars.contains(where: MessageText.isDisplayUnsafe), "\(Array(row.unicodeScalars))", file: file, line: line)
+            XCTAssertFalse(
+                row.unicodeScalars.contains(where: MessageText.isDisplayUnsafe), "\(Array(row.unicodeScalars))",
+                file: file, line: line)
             XCTAssertFalse(row.hasPrefix("FAKE"), String(row), file: file, line: line)
         }
     }
@@ -31,11 +38,12 @@ final class DisplayEscapingTests: XCTestCase {
     static func hostileLog() -> (folder: String, name: String) {
         let folder = TempFiles.folder("display-escaping")
         let name = hostile + ".jsonl"
-        let record = JSONValue.object(JSONObject([
-            JSONMember(key: "id", value: .string("sha256:" + hostile)),
-            JSONMember(key: "version", value: .number(1)),
-            JSONMember(key: "taskId", value: .string(hostile)),
-        ]))
+        let record = JSONValue.object(
+            JSONObject([
+                JSONMember(key: "id", value: .string("sha256:" + hostile)),
+                JSONMember(key: "version", value: .number(1)),
+                JSONMember(key: "taskId", value: .string(hostile)),
+            ]))
         TempFiles.write(CanonicalJSON.bytes(of: record) + [0x0A], to: folder + "/" + name)
         return (folder, name)
     }
@@ -48,13 +56,16 @@ final class DisplayEscapingTests: XCTestCase {
             let text = renderReport { TextReport(color: painted).write(result, to: &$0) }
             assertEveryLineIsOneLine(text, painted: painted)
             XCTAssertTrue(text.contains("task \(Self.shown)"), text)
-            XCTAssertTrue(text.contains("  \(folder)/\(Self.shown).jsonl:1  " + #"sha256:x\u{1}\u{8}\u{B}\u{C}\u{1B}[3  "#), text)
+            XCTAssertTrue(
+                text.contains("  \(folder)/\(Self.shown).jsonl:1  " + #"sha256:x\u{1}\u{8}\u{B}\u{C}\u{1B}[3  "#), text)
             XCTAssertFalse(text.contains("\u{1B}[31mred"), "the input's colour code is shown, never obeyed")
             // Heading, the record's line, the summary, one line per code: nothing more.
             XCTAssertGreaterThan(result.verdict.records[0].findings.count, 1)
             XCTAssertEqual(text.split(separator: "\n").count, 1 + 1 + 1 + ReportSummary(result).byCode.count, text)
         }
-        XCTAssertTrue(renderReport { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[1mtask x\\u{1}"), "the report's own colours stay")
+        XCTAssertTrue(
+            renderReport { TextReport(color: true).write(result, to: &$0) }.contains("\u{1B}[1mtask x\\u{1}"),
+            "the report's own colours stay")
     }
 
     /// The machine formats keep the exact text (JSON escapes it; XML carries it, with only
@@ -62,7 +73,8 @@ final class DisplayEscapingTests: XCTestCase {
     func testJSONAndJUnitReportsKeepTheExactText() throws {
         let (folder, name) = Self.hostileLog()
         let result = ValidationRun(options: ValidationOptions()).run([folder])
-        let json = try JSONReader.parse(Array(renderReport { JSONReport.write(result, profile: .synced, to: &$0) }.utf8))
+        let json = try JSONReader.parse(
+            Array(renderReport { JSONReport.write(result, profile: .synced, to: &$0) }.utf8))
         let record = try XCTUnwrap(json.objectValue?["records"]?.arrayValue?.first?.objectValue)
         XCTAssertEqual(record["taskId"]?.stringValue.map { Array($0.utf8) }, Array(Self.hostile.utf8))
         XCTAssertEqual(record["id"]?.stringValue.map { Array($0.utf8) }, Array(("sha256:" + Self.hostile).utf8))
@@ -70,7 +82,9 @@ final class DisplayEscapingTests: XCTestCase {
 
         let xml = renderReport { JUnitReport.write(result, to: &$0) }
         let allowedControls: Set<Unicode.Scalar> = ["\t", "\n", "\r"]
-        let forbidden = xml.unicodeScalars.filter { ($0.value < 0x20 && !allowedControls.contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        let forbidden = xml.unicodeScalars.filter {
+            ($0.value < 0x20 && !allowedControls.contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF
+        }
         XCTAssertEqual(forbidden.map(\.value), [], "characters XML 1.0 forbids")
         let parser = XMLParser(data: Data(xml.utf8))
         XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
@@ -89,28 +103,36 @@ final class DisplayEscapingTests: XCTestCase {
     func testReconstructTextEscapesAValidTitle() throws {
         let factory = NodeFactory(key: FixtureKeys.pair(seed: "display", index: 0))
         let title = "evil\u{1B}[2J\u{1B}]0;pwned\u{7}é中😀\u{7F}\u{85}\u{2028}\u{202E}\r\nfake line"
-        let node = factory.node(.create, task: FixtureKeys.uuid(seed: "display", "task"), parents: [], lamport: 1,
-                                wall: "2025-10-26T09:00:00.000Z", payload: [JSONMember(key: "title", value: .string(title))])
-        let path = TempFiles.write(CanonicalJSON.bytes(of: .object(node)) + [0x0A], to: TempFiles.folder("display-title") + "/log.jsonl")
+        let node = factory.node(
+            .create, task: FixtureKeys.uuid(seed: "display", "task"), parents: [], lamport: 1,
+            wall: "2025-10-26T09:00:00.000Z", payload: [JSONMember(key: "title", value: .string(title))])
+        let path = TempFiles.write(
+            CanonicalJSON.bytes(of: .object(node)) + [0x0A], to: TempFiles.folder("display-title") + "/log.jsonl")
         let result = ValidationRun(options: ValidationOptions()).run([path])
         XCTAssertEqual(ReportSummary(result).valid, 1, "the title is valid REDO")
-        let text = ReconstructCommand.text(Reconstructor.reconstruct(result.verdict), now: try UTCTime.parse("2025-10-27T00:00:00.000Z").get())
+        let text = ReconstructCommand.text(
+            Reconstructor.reconstruct(result.verdict), now: try UTCTime.parse("2025-10-27T00:00:00.000Z").get())
         assertEveryLineIsOneLine(text)
-        XCTAssertTrue(text.hasPrefix(#"evil\u{1B}[2J\u{1B}]0;pwned\u{7}é中😀\u{7F}\u{85}\u{2028}\u{202E}\r\nfake line  ["#), text)
+        XCTAssertTrue(
+            text.hasPrefix(#"evil\u{1B}[2J\u{1B}]0;pwned\u{7}é中😀\u{7F}\u{85}\u{2028}\u{202E}\r\nfake line  ["#), text)
         XCTAssertEqual(text.split(separator: "\n").count, 3, text)
         // The canonical JSON form keeps the title as it is.
-        XCTAssertTrue(String(decoding: StateRendering.canonicalBytes(Reconstructor.reconstruct(result.verdict)), as: UTF8.self).contains("é中😀"))
+        XCTAssertTrue(
+            String(decoding: StateRendering.canonicalBytes(Reconstructor.reconstruct(result.verdict)), as: UTF8.self)
+                .contains("é中😀"))
     }
 
     func testCompareTextEscapesPlatformNamesAndDetails() throws {
         let inputs = CompareTests.inputs
-        let platform = PlatformOutputs(name: Self.hostile, implementation: Self.hostile, file: Self.hostile,
-                                       results: ["n-update-valid": JSONObject([JSONMember(key: "error", value: .string(Self.hostile))])])
+        let platform = PlatformOutputs(
+            name: Self.hostile, implementation: Self.hostile, file: Self.hostile,
+            results: ["n-update-valid": JSONObject([JSONMember(key: "error", value: .string(Self.hostile))])])
         let rows = PlatformComparison(inputs: inputs).rows([platform])
         let text = renderReport { CompareReport.text(rows, platforms: [platform], hideMissing: true, to: &$0) }
         assertEveryLineIsOneLine(text)
         XCTAssertTrue(text.contains("  \(Self.shown): \(Self.shown) (\(Self.shown))\n"), text)
-        XCTAssertTrue(text.contains("\(Self.shown)  n-update-valid: the platform reported an error: \(Self.shown)\n"), text)
+        XCTAssertTrue(
+            text.contains("\(Self.shown)  n-update-valid: the platform reported an error: \(Self.shown)\n"), text)
         XCTAssertTrue(text.contains("\n\(Self.shown): ") && text.contains(" agree, 1 drift, "), text)
         // The matrix column is as wide as the escaped name, so the tags line up under it.
         let header = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("vector") })
@@ -118,8 +140,11 @@ final class DisplayEscapingTests: XCTestCase {
         XCTAssertEqual(header.count, row.count, "\(header)\n\(row)")
         XCTAssertEqual(header.count, "n-update-valid".count + 2 + Self.shown.count, "\(header)")
         // The JSON report names the platform exactly.
-        let json = try JSONReader.parse(Array(renderReport { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
-        XCTAssertEqual(json.objectValue?["platforms"]?.arrayValue?.first?.objectValue?["name"]?.stringValue.map { Array($0.utf8) }, Array(Self.hostile.utf8))
+        let json = try JSONReader.parse(
+            Array(renderReport { CompareReport.json(rows, platforms: [platform], to: &$0) }.utf8))
+        XCTAssertEqual(
+            json.objectValue?["platforms"]?.arrayValue?.first?.objectValue?["name"]?.stringValue.map { Array($0.utf8) },
+            Array(Self.hostile.utf8))
     }
 
     /// Error lines name files and quote input: one line each, escaped like the reports;

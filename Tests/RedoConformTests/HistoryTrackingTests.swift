@@ -1,9 +1,10 @@
-import RedoFixtures
-import XCTest
 import RedoCrypto
+import RedoFixtures
 import RedoJSON
-@testable import RedoCore
+import XCTest
+
 @testable import RedoConformKit
+@testable import RedoCore
 
 /// The log pass tracks field and todo history only for tasks that have a MERGE (the only
 /// reader of a history, and only of its own task's). Held here to the verdict of tracking
@@ -29,16 +30,22 @@ final class HistoryTrackingTests: XCTestCase {
             }
         }
         for shape in [LogGenerator.Shape.benign, .mergeStack, .farMerge, .bigDelete, .mostlyRejected] {
-            LogGenerator(shape: shape, nodes: 400, tasks: 40, seed: "history tracking \(shape)", jobs: 1).generate { lines.append($0) }
+            LogGenerator(shape: shape, nodes: 400, tasks: 40, seed: "history tracking \(shape)", jobs: 1).generate {
+                lines.append($0)
+            }
         }
         let validator = NodeValidator()
         let checks = lines.map { validator.check(bytes: $0) }
-        let tracked = verdict(checks, everyTask: false), every = verdict(checks, everyTask: true)
+        let tracked = verdict(checks, everyTask: false)
+        let every = verdict(checks, everyTask: true)
 
         let merges = checks.compactMap { $0.node }.filter { $0.action == .merge }
         XCTAssertGreaterThan(Set(merges.map { $0.taskId }).count, 10, "tasks with a MERGE")
-        XCTAssertGreaterThan(Set(checks.compactMap { $0.node?.taskId }).count, Set(merges.map { $0.taskId }).count + 40, "tasks without")
-        XCTAssertGreaterThan(every.records.filter { $0.findings.contains { $0.rule == .mergeUnresolvable } }.count, 0, "MERGEs the history rejects")
+        XCTAssertGreaterThan(
+            Set(checks.compactMap { $0.node?.taskId }).count, Set(merges.map { $0.taskId }).count + 40, "tasks without")
+        XCTAssertGreaterThan(
+            every.records.filter { $0.findings.contains { $0.rule == .mergeUnresolvable } }.count, 0,
+            "MERGEs the history rejects")
         let valid = zip(every.nodes, every.nodeStatus).filter { $0.0.action == .merge && $0.1 == nil }
         XCTAssertGreaterThan(valid.count, 20, "MERGEs the history decides")
 

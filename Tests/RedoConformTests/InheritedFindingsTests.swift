@@ -1,8 +1,9 @@
-import XCTest
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
+import XCTest
+
 @testable import RedoConformKit
 
 /// The broken-branch rules (X_ANCESTOR_REJECTED, X_AFTER_DELETE) run for every record,
@@ -26,7 +27,9 @@ final class InheritedFindingsTests: XCTestCase {
 
     private func makeLog() -> Log {
         let seed = "inherited findings"
-        var b = LogBuilder(factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)), task: FixtureKeys.uuid(seed: seed, "task"))
+        var b = LogBuilder(
+            factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)),
+            task: FixtureKeys.uuid(seed: seed, "task"))
         var log = Log()
         func add(_ node: JSONObject, primary: ErrorCode?, inherited: [ErrorCode] = []) {
             if let primary { log.primary[log.records.count] = primary }
@@ -42,16 +45,22 @@ final class InheritedFindingsTests: XCTestCase {
         // forged copy whose id is not its content's hash (its parents are never followed).
         let signedBelowGap = b.node(.update, parents: [gap], [member("title", str("below gap"))])
         add(badlySigned(signedBelowGap), primary: .invalidSignature, inherited: [.ancestorRejected])
-        add(b.node(.update, parents: [gap], [member("bogus", str("x"))]), primary: .schemaMismatch, inherited: [.ancestorRejected])
+        add(
+            b.node(.update, parents: [gap], [member("bogus", str("x"))]), primary: .schemaMismatch,
+            inherited: [.ancestorRejected])
         add(signedBelowGap.setting("data.payload.title", to: str("forged")), primary: .hashMismatch)
         // Below a valid DELETE: a bad signature, X_AFTER_DELETE as well.
         let delete = b.node(.delete, parents: [create], [member("deletedChain", .array([str(create.idText)]))])
         add(delete, primary: nil)
-        add(badlySigned(b.node(.update, parents: [delete], [member("title", str("after"))])), primary: .invalidSignature, inherited: [.afterDelete])
+        add(
+            badlySigned(b.node(.update, parents: [delete], [member("title", str("after"))])),
+            primary: .invalidSignature, inherited: [.afterDelete])
         // A node whose every record fails is a rejected parent too.
         let unsigned = b.node(.update, parents: [create], [member("title", str("unsigned"))])
         add(badlySigned(unsigned), primary: .invalidSignature)
-        add(badlySigned(b.node(.update, parents: [unsigned], [member("title", str("below"))])), primary: .invalidSignature, inherited: [.ancestorRejected])
+        add(
+            badlySigned(b.node(.update, parents: [unsigned], [member("title", str("below"))])),
+            primary: .invalidSignature, inherited: [.ancestorRejected])
         // A failing second record of a node that inherits: it inherits the same.
         let child = b.node(.update, parents: [gap], [member("title", str("child"))])
         add(child, primary: .ancestorRejected, inherited: [.ancestorRejected])
@@ -64,14 +73,16 @@ final class InheritedFindingsTests: XCTestCase {
         for (k, record) in verdict.records.enumerated() {
             XCTAssertEqual(record.code, log.primary[k], "record \(k)", file: file, line: line)
             let inherited = record.findings.map(\.code).filter { $0 == .ancestorRejected || $0 == .afterDelete }
-            XCTAssertEqual(inherited, log.inherited[k], "record \(k): \(record.findings.map(\.code))", file: file, line: line)
+            XCTAssertEqual(
+                inherited, log.inherited[k], "record \(k): \(record.findings.map(\.code))", file: file, line: line)
         }
     }
 
     func testFailingRecordsInheritTheirParentsRejection() {
         let log = makeLog()
         let validator = NodeValidator()
-        let verdict = LogValidator().validate(log.records.map { validator.check(bytes: OrderedJSONWriter.bytes(.object($0))) })
+        let verdict = LogValidator().validate(
+            log.records.map { validator.check(bytes: OrderedJSONWriter.bytes(.object($0))) })
         assertVerdict(verdict, log)
         // The related ids name the root cause, as for a passing record.
         let gapId = log.records[1].idText

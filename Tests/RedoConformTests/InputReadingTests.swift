@@ -1,9 +1,10 @@
-import XCTest
 import Foundation
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
+import XCTest
+
 @testable import RedoConformKit
 
 /// How inputs are opened, sniffed and read: pipes and FIFOs once, JSON Lines without the
@@ -11,7 +12,8 @@ import RedoFixtures
 final class InputReadingTests: XCTestCase {
     private func signedLines(_ count: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        LogGenerator(shape: .benign, nodes: count, tasks: max(1, count / 10), seed: "input reading", jobs: 1).generate { line in
+        LogGenerator(shape: .benign, nodes: count, tasks: max(1, count / 10), seed: "input reading", jobs: 1).generate {
+            line in
             bytes += line
             if line.last != 0x0A { bytes.append(0x0A) }
         }
@@ -57,7 +59,7 @@ final class InputReadingTests: XCTestCase {
     func testAWalkReadsRegularFilesOnly() {
         let folder = TempFiles.folder("walk")
         TempFiles.write(signedLines(3), to: folder + "/a.jsonl")
-        XCTAssertEqual(mkfifo(folder + "/f.jsonl", 0o600), 0) // would block forever if opened
+        XCTAssertEqual(mkfifo(folder + "/f.jsonl", 0o600), 0)  // would block forever if opened
         try! FileManager.default.createDirectory(atPath: folder + "/y.json", withIntermediateDirectories: false)
         TempFiles.write(signedLines(2), to: folder + "/y.json/b.jsonl")
         let (files, problems) = InputFiles.expand([folder])
@@ -70,7 +72,7 @@ final class InputReadingTests: XCTestCase {
     func testAFileReachedTwiceIsReadOnce() throws {
         let folder = TempFiles.folder("twice")
         let a = TempFiles.write(signedLines(3), to: folder + "/a.jsonl")
-        let b = TempFiles.write(signedLines(3), to: folder + "/b.jsonl") // the same bytes, another file
+        let b = TempFiles.write(signedLines(3), to: folder + "/b.jsonl")  // the same bytes, another file
         func paths(_ operands: [String]) -> [String] {
             let (files, problems) = InputFiles.expand(operands)
             XCTAssertEqual(problems, [], "\(operands)")
@@ -98,8 +100,11 @@ final class InputReadingTests: XCTestCase {
         let result = ValidationRun(options: ValidationOptions()).run([folder, a, folder + "/link.jsonl"])
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.files.map(\.display), [a, b])
-        XCTAssertEqual(result.verdict.records.map(\.status), [.valid, .valid, .valid, .duplicate, .duplicate, .duplicate])
-        XCTAssertEqual(result.verdict.records.indices.map(result.source), [a + ":1", a + ":2", a + ":3", b + ":1", b + ":2", b + ":3"])
+        XCTAssertEqual(
+            result.verdict.records.map(\.status), [.valid, .valid, .valid, .duplicate, .duplicate, .duplicate])
+        XCTAssertEqual(
+            result.verdict.records.indices.map(result.source),
+            [a + ":1", a + ":2", a + ":3", b + ":1", b + ":2", b + ":3"])
         let once = ValidationRun(options: ValidationOptions()).run([a, a])
         XCTAssertEqual(once.files.map(\.path), [a])
         XCTAssertEqual(once.verdict.records.map(\.status), [.valid, .valid, .valid])
@@ -116,7 +121,8 @@ final class InputReadingTests: XCTestCase {
 
     func testABrokenPrettyPrintedDocumentStaysOneLocatedError() {
         let folder = TempFiles.folder("pretty")
-        let pretty = "{\n  \"id\": \"sha256:00\",\n  \"parents\": [\n    \"a\",\n    \"b\"\n  ],\n  \"version\": 1,,\n  \"x\": {}\n}\n"
+        let pretty =
+            "{\n  \"id\": \"sha256:00\",\n  \"parents\": [\n    \"a\",\n    \"b\"\n  ],\n  \"version\": 1,,\n  \"x\": {}\n}\n"
         let path = TempFiles.write(pretty, to: folder + "/node.json")
         let result = ValidationRun(options: ValidationOptions()).run([path])
         XCTAssertEqual(result.verdict.records.count, 1)
@@ -130,7 +136,9 @@ final class InputReadingTests: XCTestCase {
         options.maxDocumentBytes = 1000
         let result = ValidationRun(options: options).run([path])
         XCTAssertEqual(result.problems.count, 1)
-        XCTAssertTrue(result.problems.first?.message.hasPrefix("larger than the limit of 1000 bytes") ?? false, "\(result.problems)")
+        XCTAssertTrue(
+            result.problems.first?.message.hasPrefix("larger than the limit of 1000 bytes") ?? false,
+            "\(result.problems)")
         XCTAssertEqual(result.verdict.records.count, 0)
     }
 

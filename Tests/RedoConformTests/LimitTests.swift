@@ -1,8 +1,9 @@
-import XCTest
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
+import XCTest
+
 @testable import RedoConformKit
 
 /// Every documented limit gives a clear error, and none rejects what the protocol allows.
@@ -15,7 +16,8 @@ final class LimitTests: XCTestCase {
         XCTAssertNil(ValidationOptions.usageProblem(jobs: 1024))
         XCTAssertEqual(ValidationOptions.usageProblem(jobs: 0), "--jobs must be 1…1024, got 0")
         XCTAssertEqual(ValidationOptions.usageProblem(jobs: 100_000), "--jobs must be 1…1024, got 100000")
-        XCTAssertEqual(ValidationOptions.usageProblem(jobs: 2, maxRecords: 0), "--max-records must be at least 1, got 0")
+        XCTAssertEqual(
+            ValidationOptions.usageProblem(jobs: 2, maxRecords: 0), "--max-records must be at least 1, got 0")
     }
 
     func testRecordCountLimit() {
@@ -26,8 +28,12 @@ final class LimitTests: XCTestCase {
         options.maxRecords = 5
         let result = ValidationRun(options: options).run([path, second])
         XCTAssertEqual(result.verdict.records.count, 5)
-        XCTAssertEqual(result.problems.map(\.message), ["only partly read: the run reached the limit of 5 records",
-                                                         "not read: the run already holds 5 records, the record limit"])
+        XCTAssertEqual(
+            result.problems.map(\.message),
+            [
+                "only partly read: the run reached the limit of 5 records",
+                "not read: the run already holds 5 records, the record limit",
+            ])
         XCTAssertEqual(ValidateCommand.status(result), .usageOrIO)
     }
 
@@ -37,14 +43,17 @@ final class LimitTests: XCTestCase {
         let factory = NodeFactory(key: key)
         func delete(_ count: Int) -> NodeCheck {
             let chain = (0..<count).map { JSONValue.string(NodeID(digest: SHA256.hash(Array("id \($0)".utf8))).text) }
-            let node = factory.node(.delete, task: FixtureKeys.uuid(seed: "limits", "t"), parents: [chain[count - 1].stringValue!], lamport: 2,
-                                    wall: "2025-10-26T00:00:00.000Z", payload: [member("deletedChain", .array(chain))])
+            let node = factory.node(
+                .delete, task: FixtureKeys.uuid(seed: "limits", "t"), parents: [chain[count - 1].stringValue!],
+                lamport: 2,
+                wall: "2025-10-26T00:00:00.000Z", payload: [member("deletedChain", .array(chain))])
             return NodeValidator().check(value: .object(node))
         }
         XCTAssertTrue(delete(14_000).passed)
         let tooLong = delete(15_000)
         XCTAssertEqual(tooLong.findings.map(\.rule), [.payloadSize])
-        XCTAssertEqual(tooLong.findings.first?.message, "the payload's canonical form is 1110018 bytes, over the limit of 1048576")
+        XCTAssertEqual(
+            tooLong.findings.first?.message, "the payload's canonical form is 1110018 bytes, over the limit of 1048576")
     }
 
     /// The nesting limit (512) applies to records; a node nested 511 deep in extensions is fine.
@@ -53,8 +62,12 @@ final class LimitTests: XCTestCase {
         func node(depth: Int) -> [UInt8] {
             var nested = JSONValue.number(1)
             for _ in 0..<depth { nested = .array([nested]) }
-            let object = factory.node(.create, task: FixtureKeys.uuid(seed: "limits", "deep"), parents: [], lamport: 1, wall: "2025-10-26T00:00:00.000Z",
-                                      payload: [member("title", str("deep")), member("extensions", .object(JSONObject([member("x", nested)])))])
+            let object = factory.node(
+                .create, task: FixtureKeys.uuid(seed: "limits", "deep"), parents: [], lamport: 1,
+                wall: "2025-10-26T00:00:00.000Z",
+                payload: [
+                    member("title", str("deep")), member("extensions", .object(JSONObject([member("x", nested)]))),
+                ])
             return OrderedJSONWriter.bytes(.object(object))
         }
         // Envelope {, data {, payload {, extensions {, then the arrays: 4 levels already.
@@ -71,6 +84,8 @@ final class LimitTests: XCTestCase {
         let path = TempFiles.write(Self.scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/log.jsonl")
         let result = ValidationRun(options: options).run([path])
         XCTAssertEqual(result.verdict.records.count, Self.scenario.records.count)
-        XCTAssertTrue(result.verdict.records.allSatisfy { $0.findings.first?.rule == .recordSize }, "\(result.verdict.records.map(\.findings))")
+        XCTAssertTrue(
+            result.verdict.records.allSatisfy { $0.findings.first?.rule == .recordSize },
+            "\(result.verdict.records.map(\.findings))")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RedoConformKit
 
 final class LineReaderTests: XCTestCase {
@@ -43,8 +44,11 @@ final class LineReaderTests: XCTestCase {
     }
 
     func testLinesAcrossChunkBoundaries() throws {
-        let text = (1...500).map { "line number \($0) " + String(repeating: "x", count: $0 % 37) }.joined(separator: "\n")
-        let expected = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { "\($0.offset + 1):\($0.element)" }
+        let text = (1...500).map { "line number \($0) " + String(repeating: "x", count: $0 % 37) }.joined(
+            separator: "\n")
+        let expected = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+            "\($0.offset + 1):\($0.element)"
+        }
         for chunk in [1, 7, 64, 4096, 1 << 20] {
             XCTAssertEqual(try lines(of: Array(text.utf8), chunk: chunk), expected, "chunk \(chunk)")
         }
@@ -58,8 +62,9 @@ final class LineReaderTests: XCTestCase {
 
     func testOverlongLinesAreSkippedNotBuffered() throws {
         let text = "short\n" + String(repeating: "y", count: 10_000) + "\nafter\n" + String(repeating: "z", count: 300)
-        XCTAssertEqual(try lines(of: Array(text.utf8), chunk: 4096, maxLine: 100),
-                       ["1:short", "2:overlong 10000", "3:after", "4:overlong 300"])
+        XCTAssertEqual(
+            try lines(of: Array(text.utf8), chunk: 4096, maxLine: 100),
+            ["1:short", "2:overlong 10000", "3:after", "4:overlong 300"])
     }
 
     func testU2028IsNotALineBreak() throws {

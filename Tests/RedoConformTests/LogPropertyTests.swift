@@ -2,6 +2,7 @@ import RedoCore
 import RedoFixtures
 import RedoTestSupport
 import XCTest
+
 @testable import RedoConformKit
 
 /// The verdict on a log depends only on its set of records: shuffling changes nothing,
@@ -20,10 +21,17 @@ final class LogPropertyTests: XCTestCase {
         let validator = NodeValidator()
         let verdict = LogValidator().validate(lines.map { validator.check(bytes: $0) })
         var nodes: [String: String] = [:]
-        for (node, status) in zip(verdict.nodes, verdict.nodeStatus) { nodes[node.id.text] = status?.rawValue ?? "valid" }
+        for (node, status) in zip(verdict.nodes, verdict.nodeStatus) {
+            nodes[node.id.text] = status?.rawValue ?? "valid"
+        }
         var counts: [String: Int] = [:]
-        for record in verdict.records where record.status != .duplicate { counts[record.code?.rawValue ?? "valid", default: 0] += 1 }
-        return (Summary(nodes: nodes, rejected: verdict.rejected.map { "\($0.id) \($0.code.rawValue)" }, counts: counts), verdict.duplicateCount)
+        for record in verdict.records where record.status != .duplicate {
+            counts[record.code?.rawValue ?? "valid", default: 0] += 1
+        }
+        return (
+            Summary(nodes: nodes, rejected: verdict.rejected.map { "\($0.id) \($0.code.rawValue)" }, counts: counts),
+            verdict.duplicateCount
+        )
     }
 
     func testShufflingChangesNothing() {

@@ -1,6 +1,7 @@
-import RedoFixtures
 import Foundation
+import RedoFixtures
 import XCTest
+
 @testable import RedoConformKit
 
 /// The progress line counts records whose every check is done, signature included, so it
@@ -10,12 +11,15 @@ final class ProgressMeterTests: XCTestCase {
 
     func testRecordsWaitingForTheirSignatureAreNotDone() {
         // Half the bytes read, 100 records read and checked, 60 signatures still pending.
-        let counts = Counts(totalBytes: 1000, bytesRead: 500, recordsRead: 100, recordsChecked: 100, signaturesPending: 60)
+        let counts = Counts(
+            totalBytes: 1000, bytesRead: 500, recordsRead: 100, recordsChecked: 100, signaturesPending: 60)
         XCTAssertEqual(ProgressMeter.line(counts, elapsed: 2), "  40 records  20/s  20%  ETA 8s")
     }
 
     func testTheTotalIsExactOnceReadingIsOver() {
-        var counts = Counts(totalBytes: 1000, bytesRead: 1000, recordsRead: 300, recordsChecked: 300, signaturesPending: 150, readingDone: true)
+        var counts = Counts(
+            totalBytes: 1000, bytesRead: 1000, recordsRead: 300, recordsChecked: 300, signaturesPending: 150,
+            readingDone: true)
         XCTAssertEqual(ProgressMeter.line(counts, elapsed: 3), "  150 records  50/s  50%  ETA 3s")
         counts.signaturesPending = 0
         counts.logRules = true
@@ -65,7 +69,9 @@ final class ProgressMeterTests: XCTestCase {
         var options = ValidationOptions()
         options.jobs = 2
         options.batchSize = 7
-        _ = ValidationRun(options: options, progress: meter).run([TempFiles.write(lines.flatMap { $0 + [0x0A] }, to: TempFiles.folder("progress-counts") + "/log.jsonl")])
+        _ = ValidationRun(options: options, progress: meter).run([
+            TempFiles.write(lines.flatMap { $0 + [0x0A] }, to: TempFiles.folder("progress-counts") + "/log.jsonl")
+        ])
         let counts = meter.snapshot
         XCTAssertEqual(counts.recordsRead, 30)
         XCTAssertEqual(counts.recordsChecked, 30)
@@ -85,10 +91,13 @@ final class ProgressMeterTests: XCTestCase {
         for k in stride(from: 0, to: lines.count, by: 3) {
             let text = String(decoding: lines[k], as: UTF8.self)
             let id = try XCTUnwrap(text.range(of: #""id":"sha256:"#)).upperBound
-            lines[k] = Array(text.replacingCharacters(in: id..<text.index(after: id), with: text[id] == "0" ? "1" : "0").utf8)
+            lines[k] = Array(
+                text.replacingCharacters(in: id..<text.index(after: id), with: text[id] == "0" ? "1" : "0").utf8)
         }
-        let file = TempFiles.write(lines.flatMap { $0 + [0x0A] }, to: TempFiles.folder("progress-verify") + "/log.jsonl")
-        let console = Console(writeOut: { screen.append("OUT:" + String(decoding: $0, as: UTF8.self)) }, writeErr: screen.append)
+        let file = TempFiles.write(
+            lines.flatMap { $0 + [0x0A] }, to: TempFiles.folder("progress-verify") + "/log.jsonl")
+        let console = Console(
+            writeOut: { screen.append("OUT:" + String(decoding: $0, as: UTF8.self)) }, writeErr: screen.append)
         var options = ValidationOptions()
         options.jobs = 1
         options.batchSize = 4
@@ -115,12 +124,15 @@ final class ProgressMeterTests: XCTestCase {
 
     private func logLines(records: Int) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        LogGenerator(shape: .benign, nodes: records, tasks: max(1, records / 5), seed: "progress").generate { lines.append($0) }
+        LogGenerator(shape: .benign, nodes: records, tasks: max(1, records / 5), seed: "progress").generate {
+            lines.append($0)
+        }
         return lines
     }
 
     private func logFile(records: Int) -> String {
-        TempFiles.write(logLines(records: records).flatMap { $0 + [0x0A] }, to: TempFiles.folder("progress") + "/log.jsonl")
+        TempFiles.write(
+            logLines(records: records).flatMap { $0 + [0x0A] }, to: TempFiles.folder("progress") + "/log.jsonl")
     }
 }
 
@@ -129,6 +141,14 @@ private final class Lines: @unchecked Sendable {
     // @unchecked: guarded by the lock.
     private let lock = NSLock()
     private var lines: [String] = []
-    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
 }

@@ -17,9 +17,13 @@ final class ProtocolTablesTests: XCTestCase {
 
     func testTablesListEveryCodeInPrecedenceOrderAndEveryActionOnce() throws {
         let tables = ProtocolTablesFile.json
-        let codes = try XCTUnwrap(tables.objectValue?["codes"]?.arrayValue).compactMap { $0.objectValue?["code"]?.stringValue }
+        let codes = try XCTUnwrap(tables.objectValue?["codes"]?.arrayValue).compactMap {
+            $0.objectValue?["code"]?.stringValue
+        }
         XCTAssertEqual(codes, ErrorCode.allCases.map(\.rawValue))
-        let actions = try XCTUnwrap(tables.objectValue?["actions"]?.arrayValue).compactMap { $0.objectValue?["action"]?.stringValue }
+        let actions = try XCTUnwrap(tables.objectValue?["actions"]?.arrayValue).compactMap {
+            $0.objectValue?["action"]?.stringValue
+        }
         XCTAssertEqual(actions.sorted(), Action.allCases.map(\.rawValue).sorted())
         let rules = try XCTUnwrap(tables.objectValue?["rules"]?.arrayValue)
         XCTAssertEqual(rules.count, Rule.all.count)

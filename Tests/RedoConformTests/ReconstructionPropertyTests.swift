@@ -1,9 +1,10 @@
-import XCTest
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
 import RedoTestSupport
+import XCTest
+
 @testable import RedoConformKit
 
 final class ReconstructionPropertyTests: XCTestCase {
@@ -60,12 +61,18 @@ final class ReconstructionPropertyTests: XCTestCase {
     /// null` included), and wins when it is later in total order.
     func testMergeLaterThanAConcurrentCompletionReopensTheTodo() throws {
         let seed = "merge reopens"
-        var b = LogBuilder(factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)), task: FixtureKeys.uuid(seed: seed, "task"))
+        var b = LogBuilder(
+            factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)),
+            task: FixtureKeys.uuid(seed: seed, "task"))
         let todo = FixtureKeys.uuid(seed: seed, "todo")
         let create = b.create()
-        let makeTodo = b.node(.createTodo, parents: [create], [member("todoTaskId", str(todo)), member("deadline", str("2025-11-01T09:00:00.000Z"))])
+        let makeTodo = b.node(
+            .createTodo, parents: [create],
+            [member("todoTaskId", str(todo)), member("deadline", str("2025-11-01T09:00:00.000Z"))])
         let edit = b.node(.update, parents: [create], [member("priority", num(4))])
-        let complete = b.node(.completeTodo, parents: [makeTodo], [member("todoTaskId", str(todo)), member("completed", str("2025-10-30T09:00:00.000Z"))])
+        let complete = b.node(
+            .completeTodo, parents: [makeTodo],
+            [member("todoTaskId", str(todo)), member("completed", str("2025-10-30T09:00:00.000Z"))])
         // walls grow: after the completion
         let merge = b.node(.merge, parents: [makeTodo, edit], [member("base", str(create.idText))])
         let records = [create, makeTodo, edit, complete, merge].map { OrderedJSONWriter.bytes(.object($0)) }
@@ -73,13 +80,22 @@ final class ReconstructionPropertyTests: XCTestCase {
         XCTAssertEqual(JSONPathLookup.value(at: "tasks[0].todos[0].completed", in: state), .null)
         XCTAssertEqual(JSONPathLookup.value(at: "tasks[0].priority", in: state), .number(4))
         // Merging the completing branch instead keeps the completion.
-        var c = LogBuilder(factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)), task: FixtureKeys.uuid(seed: seed, "task 2"))
+        var c = LogBuilder(
+            factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)),
+            task: FixtureKeys.uuid(seed: seed, "task 2"))
         let create2 = c.create()
-        let makeTodo2 = c.node(.createTodo, parents: [create2], [member("todoTaskId", str(todo)), member("deadline", str("2025-11-01T09:00:00.000Z"))])
+        let makeTodo2 = c.node(
+            .createTodo, parents: [create2],
+            [member("todoTaskId", str(todo)), member("deadline", str("2025-11-01T09:00:00.000Z"))])
         let edit2 = c.node(.update, parents: [create2], [member("priority", num(4))])
-        let complete2 = c.node(.completeTodo, parents: [makeTodo2], [member("todoTaskId", str(todo)), member("completed", str("2025-10-30T09:00:00.000Z"))])
+        let complete2 = c.node(
+            .completeTodo, parents: [makeTodo2],
+            [member("todoTaskId", str(todo)), member("completed", str("2025-10-30T09:00:00.000Z"))])
         let merge2 = c.node(.merge, parents: [complete2, edit2], [member("base", str(create2.idText))])
-        let kept = try JSONReader.parse(LogPipeline.stateBytes([create2, makeTodo2, edit2, complete2, merge2].map { OrderedJSONWriter.bytes(.object($0)) }))
-        XCTAssertEqual(JSONPathLookup.value(at: "tasks[0].todos[0].completed", in: kept), .string("2025-10-30T09:00:00.000Z"))
+        let kept = try JSONReader.parse(
+            LogPipeline.stateBytes(
+                [create2, makeTodo2, edit2, complete2, merge2].map { OrderedJSONWriter.bytes(.object($0)) }))
+        XCTAssertEqual(
+            JSONPathLookup.value(at: "tasks[0].todos[0].completed", in: kept), .string("2025-10-30T09:00:00.000Z"))
     }
 }

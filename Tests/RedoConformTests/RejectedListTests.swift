@@ -1,8 +1,9 @@
-import XCTest
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
+import XCTest
+
 @testable import RedoConformKit
 
 /// `LogVerdict.rejected` lists every claimed id no valid node holds, once, in the byte
@@ -11,7 +12,9 @@ import RedoFixtures
 final class RejectedListTests: XCTestCase {
     func testWellFormedAndMalformedIdsFormOneByteOrderedList() {
         let seed = "rejected list"
-        var b = LogBuilder(factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)), task: FixtureKeys.uuid(seed: seed, "task"))
+        var b = LogBuilder(
+            factory: NodeFactory(key: FixtureKeys.pair(seed: seed, index: 0)),
+            task: FixtureKeys.uuid(seed: seed, "task"))
         let create = b.create()
         var records = [create]
         var expected: [String] = []
@@ -31,14 +34,18 @@ final class RejectedListTests: XCTestCase {
         // a bare or short prefix, odd lengths, uppercase, non-hex, non-ASCII, and a
         // decomposed é that `String.<` would call equal to the precomposed one.
         let hex = create.idText.dropFirst(7)
-        let malformed = ["sha256:", "sha256:8", "sha256:" + hex.dropLast(), "sha256:" + hex + "0", "SHA256:" + hex.uppercased(),
-                         "sha256:" + String(repeating: "g", count: 64), "zzz", "sha", "é", "e\u{301}", "sha256:\u{1F600}"]
+        let malformed = [
+            "sha256:", "sha256:8", "sha256:" + hex.dropLast(), "sha256:" + hex + "0", "SHA256:" + hex.uppercased(),
+            "sha256:" + String(repeating: "g", count: 64), "zzz", "sha", "é", "e\u{301}", "sha256:\u{1F600}",
+        ]
         for (k, text) in malformed.enumerated() {
-            records.append(b.node(.update, parents: [create], [member("title", str("m \(k)"))]).setting("id", to: str(text)))
+            records.append(
+                b.node(.update, parents: [create], [member("title", str("m \(k)"))]).setting("id", to: str(text)))
             expected.append(text)
         }
         let validator = NodeValidator()
-        let verdict = LogValidator().validate(records.map { validator.check(bytes: OrderedJSONWriter.bytes(.object($0))) })
+        let verdict = LogValidator().validate(
+            records.map { validator.check(bytes: OrderedJSONWriter.bytes(.object($0))) })
 
         let listed = verdict.rejected.map(\.id)
         XCTAssertEqual(listed.count, expected.count)

@@ -1,8 +1,9 @@
-import RedoTestSupport
-import XCTest
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoTestSupport
+import XCTest
+
 @testable import RedoConformKit
 
 /// PROTOCOL.md's rule catalog and the code's `Rule.all` name the same rules with the same
@@ -11,7 +12,9 @@ final class RuleCatalogTests: XCTestCase {
     static func catalogRows() throws -> [String: String] {
         let url = VectorFiles.packageRoot.appendingPathComponent("PROTOCOL.md")
         let text = try String(contentsOf: url, encoding: .utf8)
-        guard let start = text.range(of: "## Rule catalog"), let end = text.range(of: "\n## ", range: start.upperBound..<text.endIndex) else {
+        guard let start = text.range(of: "## Rule catalog"),
+            let end = text.range(of: "\n## ", range: start.upperBound..<text.endIndex)
+        else {
             XCTFail("PROTOCOL.md has no Rule catalog section")
             return [:]
         }
@@ -44,7 +47,8 @@ final class RuleCatalogTests: XCTestCase {
             var limits = JSONLimits.default
             if let maxRecordBytes = c["maxRecordBytes"]?.numberValue { limits.maxDocumentBytes = Int(maxRecordBytes) }
             let profile = ValidationProfile(rawValue: c["profile"]!.stringValue!)!
-            let check = NodeValidator(profile: profile, limits: limits).check(bytes: try root.bytes("nodes/" + c["file"]!.stringValue!))
+            let check = NodeValidator(profile: profile, limits: limits).check(
+                bytes: try root.bytes("nodes/" + c["file"]!.stringValue!))
             emitted.formUnion(check.findings.map(\.rule.id))
         }
         let exports = root.files(in: "exports", suffix: "").filter { $0 != "manifest.json" }
@@ -66,5 +70,6 @@ final class RuleCatalogTests: XCTestCase {
 }
 
 enum VectorFiles {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RedoConformKit
 
 /// Naming stdin twice is a usage error (it would be read once, then as an empty document).
@@ -6,10 +7,12 @@ final class StandardInputOnceTests: XCTestCase {
     func testStdinNamedTwiceIsAProblem() {
         XCTAssertNil(StandardInputOnce.usageProblem(["-", "a", "b"], givenAs: "PATH"))
         XCTAssertNil(StandardInputOnce.usageProblem([("a", "OUTPUT"), ("-", "--inputs")]))
-        XCTAssertEqual(StandardInputOnce.usageProblem(["-", "a", "-"], givenAs: "PATH"),
-                       "- (stdin) is given 2 times, as PATH; stdin can be read only once")
-        XCTAssertEqual(StandardInputOnce.usageProblem([("-", "OUTPUT"), ("b", "OUTPUT"), ("-", "--inputs")]),
-                       "- (stdin) is given 2 times, as OUTPUT and --inputs; stdin can be read only once")
+        XCTAssertEqual(
+            StandardInputOnce.usageProblem(["-", "a", "-"], givenAs: "PATH"),
+            "- (stdin) is given 2 times, as PATH; stdin can be read only once")
+        XCTAssertEqual(
+            StandardInputOnce.usageProblem([("-", "OUTPUT"), ("b", "OUTPUT"), ("-", "--inputs")]),
+            "- (stdin) is given 2 times, as OUTPUT and --inputs; stdin can be read only once")
     }
 }
 
@@ -25,7 +28,8 @@ extension BinaryEndToEndTests {
         for arguments in cases {
             let result = try Self.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: - (stdin) is given 2 times"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.hasPrefix("Error: - (stdin) is given 2 times"), "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stdout, "", "\(arguments)")
         }
     }

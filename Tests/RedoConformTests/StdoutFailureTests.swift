@@ -1,5 +1,6 @@
 import RedoFixtures
 import XCTest
+
 @testable import RedoConformKit
 
 /// Output that did not reach stdout ends the run with 2 and one line naming stdout.
@@ -44,8 +45,10 @@ extension BinaryEndToEndTests {
         for arguments in cases {
             let result = try Self.runToFullDevice(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasSuffix("error: stdout: no space left on device\n"), "\(arguments): \(result.stderr)")
-            XCTAssertEqual(result.stderr.components(separatedBy: "error: stdout").count, 2, "one line: \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.hasSuffix("error: stdout: no space left on device\n"), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(
+                result.stderr.components(separatedBy: "error: stdout").count, 2, "one line: \(result.stderr)")
         }
     }
 }

@@ -1,10 +1,11 @@
-import RedoFixtures
 import Foundation
-import XCTest
 import RedoCrypto
+import RedoFixtures
 import RedoJSON
-@testable import RedoCore
+import XCTest
+
 @testable import RedoConformKit
+@testable import RedoCore
 
 /// Records given as bytes are checked on the parse tape (`JSONTapeValue`), records given
 /// parsed (export-map entries) on the value tree. The rules are the same generic code;
@@ -45,7 +46,8 @@ final class TapeTreeParityTests: XCTestCase {
     }
 
     func testTheFuzzSeedCorpus() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         for target in ["json", "node"] {
             let folder = root.appendingPathComponent("FuzzTesting/Corpus/\(target)")
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

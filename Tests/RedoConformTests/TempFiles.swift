@@ -34,7 +34,12 @@ enum TempFiles {
         // @unchecked: guarded by the lock.
         private let lock = NSLock()
         private var count = 0
-        func next() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            return count
+        }
     }
 
     @discardableResult

@@ -1,8 +1,9 @@
-import XCTest
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
+import XCTest
+
 @testable import RedoConformKit
 
 /// Bad input never crashes or silently passes: each case gets a clear, located error and
@@ -10,7 +11,9 @@ import RedoFixtures
 final class ValidationRunTests: XCTestCase {
     static let lines: [[UInt8]] = LogScenarios(seed: "run tests").all.first { $0.id == "valid-life" }!.records
 
-    private func run(_ operands: [String], _ configure: (inout ValidationOptions) -> Void = { _ in }) -> ValidationResult {
+    private func run(_ operands: [String], _ configure: (inout ValidationOptions) -> Void = { _ in })
+        -> ValidationResult
+    {
         var options = ValidationOptions()
         configure(&options)
         return ValidationRun(options: options).run(operands)
@@ -45,7 +48,10 @@ final class ValidationRunTests: XCTestCase {
             ("blank.ndjson", "\n  \r\n\n", "only blank lines: no records"),
             ("array.json", " [ ] ", "an empty JSON array: no records"),
             ("collection.json", "{}", "an empty JSON object: no records"),
-            ("nested.json", #"{"users": {"u1": {"changes": {}}}}"#, "a nested export whose users hold no changes: no records"),
+            (
+                "nested.json", #"{"users": {"u1": {"changes": {}}}}"#,
+                "a nested export whose users hold no changes: no records"
+            ),
         ]
         var operands = inputs.map { TempFiles.write($0.text, to: folder + "/" + $0.name) }
         operands.append(goodFile(folder))
@@ -66,7 +72,9 @@ final class ValidationRunTests: XCTestCase {
         TempFiles.write(Self.lines[0] + [0x0A], to: folder + "/b/c/one.ndjson")
         TempFiles.write(Self.lines[1...].flatMap { $0 + [0x0A] }, to: folder + "/a.jsonl")
         let result = run([folder])
-        XCTAssertEqual(result.files.map { $0.display.replacingOccurrences(of: folder + "/", with: "") }, ["a.jsonl", "b/c/one.ndjson"])
+        XCTAssertEqual(
+            result.files.map { $0.display.replacingOccurrences(of: folder + "/", with: "") },
+            ["a.jsonl", "b/c/one.ndjson"])
         XCTAssertEqual(result.verdict.records.filter { $0.status == .valid }.count, 8)
     }
 
@@ -81,7 +89,7 @@ final class ValidationRunTests: XCTestCase {
     func testTruncatedJSONLinesRecordIsLocated() {
         let folder = TempFiles.folder("truncated")
         var bytes: [UInt8] = Self.lines.flatMap { $0 + [0x0A] }
-        bytes.removeLast(40) // cut the last line short
+        bytes.removeLast(40)  // cut the last line short
         let path = TempFiles.write(bytes, to: folder + "/cut.jsonl")
         let result = run([path])
         XCTAssertEqual(result.verdict.records.count, 8)
@@ -98,11 +106,13 @@ final class ValidationRunTests: XCTestCase {
         let path = folder + "/export.json"
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: 2 << 30) // 2 GiB of (sparse) zeros
+        try handle.truncate(atOffset: 2 << 30)  // 2 GiB of (sparse) zeros
         try handle.close()
         let result = run([path, goodFile(folder)])
         // Refused by its size, before a byte of it is read.
-        XCTAssertEqual(result.problems.map(\.message), ["larger than the limit of 1073741824 bytes (split it, or use JSON Lines, which is streamed)"])
+        XCTAssertEqual(
+            result.problems.map(\.message),
+            ["larger than the limit of 1073741824 bytes (split it, or use JSON Lines, which is streamed)"])
         XCTAssertEqual(result.verdict.records.count, 8)
     }
 
@@ -110,7 +120,9 @@ final class ValidationRunTests: XCTestCase {
         let folder = TempFiles.folder("big-doc")
         let path = TempFiles.write("[" + String(repeating: "1,", count: 100) + "1]", to: folder + "/big.json")
         let result = run([path]) { $0.maxDocumentBytes = 64 }
-        XCTAssertEqual(result.problems.map(\.message), ["larger than the limit of 64 bytes (split it, or use JSON Lines, which is streamed)"])
+        XCTAssertEqual(
+            result.problems.map(\.message),
+            ["larger than the limit of 64 bytes (split it, or use JSON Lines, which is streamed)"])
     }
 
     func testFiftyMegabyteLineIsAFindingAndIsNotKept() {
@@ -122,7 +134,9 @@ final class ValidationRunTests: XCTestCase {
         let result = run([path])
         XCTAssertEqual(result.verdict.records.count, 9)
         XCTAssertEqual(result.verdict.records[1].findings.map(\.rule), [.recordSize])
-        XCTAssertEqual(result.verdict.records[1].findings.first?.message, "line of 52428808 bytes is over the record limit of 16777216")
+        XCTAssertEqual(
+            result.verdict.records[1].findings.first?.message,
+            "line of 52428808 bytes is over the record limit of 16777216")
         XCTAssertEqual(result.source(1), path + ":2")
         XCTAssertEqual(result.verdict.records.filter { $0.status == .valid }.count, 8)
     }
@@ -132,7 +146,9 @@ final class ValidationRunTests: XCTestCase {
         let path = TempFiles.write("[\n  {\"a\": 1},\n  {\"a\": 2,}\n]", to: folder + "/bad.json")
         let result = run([path])
         XCTAssertEqual(result.verdict.records.count, 1)
-        XCTAssertEqual(result.verdict.records[0].findings.first?.message, "not I-JSON: line 3, column 10 (byte 23): trailing comma before '}'")
+        XCTAssertEqual(
+            result.verdict.records[0].findings.first?.message,
+            "not I-JSON: line 3, column 10 (byte 23): trailing comma before '}'")
         XCTAssertEqual(result.source(0), path)
     }
 
@@ -149,8 +165,14 @@ final class ValidationRunTests: XCTestCase {
         let folder = TempFiles.folder("jobs")
         let all = LogScenarios(seed: "jobs").all.flatMap(\.records)
         let path = TempFiles.write(all.flatMap { $0 + [0x0A] }, to: folder + "/all.jsonl")
-        let one = run([path]) { $0.jobs = 1; $0.batchSize = 7 }
-        let many = run([path]) { $0.jobs = 4; $0.batchSize = 1000 }
+        let one = run([path]) {
+            $0.jobs = 1
+            $0.batchSize = 7
+        }
+        let many = run([path]) {
+            $0.jobs = 4
+            $0.batchSize = 1000
+        }
         XCTAssertEqual(one.verdict.records.map(\.code), many.verdict.records.map(\.code))
         XCTAssertEqual(one.verdict.records.map(\.status), many.verdict.records.map(\.status))
     }
@@ -160,12 +182,15 @@ final class ValidationRunTests: XCTestCase {
     /// million records is the scale benchmark's shared-prefix shape.)
     func testClaimedIdsSharingAPrefixAreEachRejected() {
         var lines: [UInt8] = []
-        LogGenerator(shape: .sharedPrefix, nodes: 2001, tasks: 1, seed: "shared prefix", jobs: 1).generate { lines += $0 }
+        LogGenerator(shape: .sharedPrefix, nodes: 2001, tasks: 1, seed: "shared prefix", jobs: 1).generate {
+            lines += $0
+        }
         let path = TempFiles.write(lines, to: TempFiles.folder("shared-prefix") + "/log.jsonl")
         let records = run([path]).verdict.records
         XCTAssertEqual(records.count, 2001)
         XCTAssertEqual(records.filter { $0.status == .valid }.count, 1001)
         XCTAssertEqual(records.filter { $0.code == .hashMismatch }.count, 1000)
-        XCTAssertTrue(records.enumerated().allSatisfy { k, record in (k % 2 == 0 && k > 0) == (record.status == .rejected) })
+        XCTAssertTrue(
+            records.enumerated().allSatisfy { k, record in (k % 2 == 0 && k > 0) == (record.status == .rejected) })
     }
 }

@@ -1,7 +1,8 @@
-import RedoFixtures
-import XCTest
 import RedoCrypto
+import RedoFixtures
 import RedoJSON
+import XCTest
+
 @testable import RedoConformKit
 
 /// `vectors log` writes exactly --nodes lines, refuses sizes below a shape's minimum, and
@@ -27,16 +28,24 @@ final class VectorsCommandTests: XCTestCase {
     }
 
     func testSizesBelowAShapesMinimumAreUsageErrors() {
-        XCTAssertEqual(LogGenerator.usageProblem(shape: .fan, nodes: 0, deleteLength: 1000), "--shape fan needs --nodes 2 or more (the CREATE and one branch)")
+        XCTAssertEqual(
+            LogGenerator.usageProblem(shape: .fan, nodes: 0, deleteLength: 1000),
+            "--shape fan needs --nodes 2 or more (the CREATE and one branch)")
         XCTAssertNotNil(LogGenerator.usageProblem(shape: .chain, nodes: 1, deleteLength: 1000))
         XCTAssertNotNil(LogGenerator.usageProblem(shape: .farMerge, nodes: 3, deleteLength: 1000))
         XCTAssertNotNil(LogGenerator.usageProblem(shape: .benign, nodes: -1, deleteLength: 1000))
-        XCTAssertEqual(LogGenerator.usageProblem(shape: .benign, nodes: 10, deleteLength: 1000, tasks: 0), "--tasks must be at least 1")
-        XCTAssertEqual(LogGenerator.usageProblem(shape: .bigDelete, nodes: 1000, deleteLength: 1000),
-                       "--shape big-delete needs --nodes 1001 or more (a 1000-node chain and its DELETE)")
-        XCTAssertEqual(LogGenerator.usageProblem(shape: .benign, nodes: 10, deleteLength: 0), "--delete-length must be at least 1")
+        XCTAssertEqual(
+            LogGenerator.usageProblem(shape: .benign, nodes: 10, deleteLength: 1000, tasks: 0),
+            "--tasks must be at least 1")
+        XCTAssertEqual(
+            LogGenerator.usageProblem(shape: .bigDelete, nodes: 1000, deleteLength: 1000),
+            "--shape big-delete needs --nodes 1001 or more (a 1000-node chain and its DELETE)")
+        XCTAssertEqual(
+            LogGenerator.usageProblem(shape: .benign, nodes: 10, deleteLength: 0), "--delete-length must be at least 1")
         for shape in LogGenerator.Shape.allCases {
-            XCTAssertNil(LogGenerator.usageProblem(shape: shape, nodes: shape.minimum(deleteLength: 1000).nodes, deleteLength: 1000), "\(shape)")
+            XCTAssertNil(
+                LogGenerator.usageProblem(
+                    shape: shape, nodes: shape.minimum(deleteLength: 1000).nodes, deleteLength: 1000), "\(shape)")
         }
     }
 
@@ -58,7 +67,9 @@ final class VectorsCommandTests: XCTestCase {
             XCTAssertEqual(SHA256.hash(log(shape, nodes: nodes)).hex, sha256, "\(shape) --nodes \(nodes)")
         }
         // A size between layers is the first lines of the next whole size.
-        let firstLines: [UInt8] = log(.mergeStack, nodes: 23).split(separator: 0x0A).prefix(17).flatMap { line -> [UInt8] in Array(line) + [0x0A] }
+        let firstLines: [UInt8] = log(.mergeStack, nodes: 23).split(separator: 0x0A).prefix(17).flatMap {
+            line -> [UInt8] in Array(line) + [0x0A]
+        }
         XCTAssertEqual(log(.mergeStack, nodes: 17), firstLines)
     }
 
@@ -74,7 +85,8 @@ final class VectorsCommandTests: XCTestCase {
         // A folder where a vector file goes: named, with the system's reason.
         let out = TempFiles.folder("vectors-out-dir")
         let taken = VectorGenerator.files(seed: "s")[0].path
-        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: out + "/" + taken, withIntermediateDirectories: true))
+        XCTAssertNoThrow(
+            try FileManager.default.createDirectory(atPath: out + "/" + taken, withIntermediateDirectories: true))
         let console = CapturedConsole()
         XCTAssertEqual(VectorsCommand.generate(seed: "s", into: out, console: console.console), .usageOrIO)
         XCTAssertEqual(console.stderr, "error: \(out)/\(taken): is a directory\n")

@@ -1,5 +1,6 @@
 import RedoTestSupport
 import XCTest
+
 @testable import RedoCore
 
 /// The ancestry oracle against a brute-force walk on random DAGs shaped like REDO logs:
@@ -7,23 +8,26 @@ import XCTest
 final class AncestryTests: XCTestCase {
     func testMatchesBruteForceOnRandomDAGs() {
         var rng = SeededRandom(for: self, seed: 40)
-        var ancestors = 0, others = 0
+        var ancestors = 0
+        var others = 0
         for round in rng.rounds(40) {
             var parents: [[Int32]] = [[]]
             var lamport: [Int64] = [1]
             let size = 30 + round * 5
             for n in 1..<size {
-                let count = n >= 2 && Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 2...min(10, n), using: &rng) : 1
+                let count =
+                    n >= 2 && Int.random(in: 0..<10, using: &rng) == 0 ? Int.random(in: 2...min(10, n), using: &rng) : 1
                 var chosen = Set<Int32>()
                 while chosen.count < count { chosen.insert(Int32(Int.random(in: max(0, n - 12)..<n, using: &rng))) }
-                let list = chosen.sorted().shuffled(using: &rng) // sorted: a Set's order differs per process
+                let list = chosen.sorted().shuffled(using: &rng)  // sorted: a Set's order differs per process
                 parents.append(list)
                 lamport.append(list.map { lamport[Int($0)] }.max()! + 1)
             }
             var ancestry = Ancestry()
             for n in 0..<size { ancestry.add(index: Int32(n), lamport: lamport[n], parents: parents[n]) }
             for _ in 0..<400 {
-                let a = Int32.random(in: 0..<Int32(size), using: &rng), x = Int32.random(in: 0..<Int32(size), using: &rng)
+                let a = Int32.random(in: 0..<Int32(size), using: &rng)
+                let x = Int32.random(in: 0..<Int32(size), using: &rng)
                 let expected = bruteForce(a, x, parents)
                 XCTAssertEqual(ancestry.isAncestor(a, of: x), expected, "round \(round): \(a) → \(x)")
                 if expected { ancestors += 1 } else { others += 1 }

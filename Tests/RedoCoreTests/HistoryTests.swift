@@ -2,6 +2,7 @@ import RedoCrypto
 import RedoJSON
 import RedoTestSupport
 import XCTest
+
 @testable import RedoCore
 
 /// `History.todosWritten` finds the todos written on a MERGE's branches either by walking
@@ -10,7 +11,8 @@ import XCTest
 final class HistoryTests: XCTestCase {
     func testBranchWalkAndTodoWriteTestsAgree() {
         var rng = SeededRandom(for: self, seed: 30)
-        var queriesFindingSome = 0, queriesFindingNone = 0
+        var queriesFindingSome = 0
+        var queriesFindingNone = 0
         let task = UUIDv4("6002fd9f-b4e3-43cd-a11a-cb4678d29165")!
         let todos = (0..<6).map { UUIDv4(String(format: "%08x-0000-4000-8000-000000000000", $0))! }
         let user = UserId(String(repeating: "ab", count: 16))!
@@ -22,15 +24,17 @@ final class HistoryTests: XCTestCase {
             var decisions: [MergeDecisions?] = [nil]
             func make(_ k: Int, _ payload: Payload, _ action: Action) -> Node {
                 let id = NodeID(digest: SHA256.hash(Array("history \(round) \(k)".utf8)))
-                return Node(id: id, parents: [], lamport: lamport[k], wall: UTCTime(millisecondsSinceEpoch: Int64(k) * 1000),
-                            authorUserId: user, action: action, taskId: task, payload: payload)
+                return Node(
+                    id: id, parents: [], lamport: lamport[k], wall: UTCTime(millisecondsSinceEpoch: Int64(k) * 1000),
+                    authorUserId: user, action: action, taskId: task, payload: payload)
             }
             nodes.append(make(0, .create(TaskFieldValues()), .create))
             for n in 1..<size {
-                let count = n >= 2 && Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 2...min(4, n), using: &rng) : 1
+                let count =
+                    n >= 2 && Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 2...min(4, n), using: &rng) : 1
                 var chosen = Set<Int32>()
                 while chosen.count < count { chosen.insert(Int32(Int.random(in: max(0, n - 10)..<n, using: &rng))) }
-                parents.append(chosen.sorted().shuffled(using: &rng)) // sorted: a Set's order differs per process
+                parents.append(chosen.sorted().shuffled(using: &rng))  // sorted: a Set's order differs per process
                 lamport.append(parents[n].map { lamport[Int($0)] }.max()! + 1)
                 if count > 1 {
                     var merged = MergeDecisions()
@@ -40,9 +44,12 @@ final class HistoryTests: XCTestCase {
                 } else {
                     decisions.append(nil)
                     let todo = todos.randomElement(using: &rng)!
-                    nodes.append(Int.random(in: 0..<3, using: &rng) == 0
-                                 ? make(n, .update(TaskFieldValues()), .update)
-                                 : make(n, .createTodo(todo: todo, deadline: UTCTime(millisecondsSinceEpoch: 0), notes: nil), .createTodo))
+                    nodes.append(
+                        Int.random(in: 0..<3, using: &rng) == 0
+                            ? make(n, .update(TaskFieldValues()), .update)
+                            : make(
+                                n, .createTodo(todo: todo, deadline: UTCTime(millisecondsSinceEpoch: 0), notes: nil),
+                                .createTodo))
                 }
             }
             // Positions follow the total order: lamport, then wall (= index here).
@@ -58,7 +65,9 @@ final class HistoryTests: XCTestCase {
             }
             for _ in 0..<200 {
                 let base = Int32.random(in: 0..<Int32(size), using: &rng)
-                let tips = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int32.random(in: 0..<Int32(size), using: &rng) }
+                let tips = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                    Int32.random(in: 0..<Int32(size), using: &rng)
+                }
                 let walked = history.walkBranches(from: tips, above: base, ancestry: ancestry, budget: .max)
                 let tested = history.testTodoWrites(of: task, from: tips, above: base, ancestry: ancestry)
                 XCTAssertEqual(walked, tested, "round \(round): tips \(tips), base \(base)")

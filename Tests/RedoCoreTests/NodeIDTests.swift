@@ -24,8 +24,10 @@ final class NodeIDTests: XCTestCase {
     }
 
     func testNodeIDsSortLikeTheirText() {
-        let texts = ["sha256:" + String(repeating: "f", count: 64), "sha256:" + String(repeating: "0", count: 63) + "1",
-                     "sha256:" + String(repeating: "a", count: 64), "sha256:1" + String(repeating: "0", count: 63)]
+        let texts = [
+            "sha256:" + String(repeating: "f", count: 64), "sha256:" + String(repeating: "0", count: 63) + "1",
+            "sha256:" + String(repeating: "a", count: 64), "sha256:1" + String(repeating: "0", count: 63),
+        ]
         let ids = texts.map { NodeID($0)! }
         XCTAssertEqual(ids.sorted().map(\.text), texts.sorted())
     }
@@ -45,7 +47,9 @@ final class NodeIDTests: XCTestCase {
             XCTAssertGreaterThan(buckets.count, 2300, "varying word \(varying)")
         }
         let shared = SHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)
-        XCTAssertEqual(shared._rawHashValue(seed: 3), SHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)._rawHashValue(seed: 3), "equal digests hash alike")
+        XCTAssertEqual(
+            shared._rawHashValue(seed: 3), SHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)._rawHashValue(seed: 3),
+            "equal digests hash alike")
         var table: [NodeID: Int] = [:]
         for k in 0..<20_000 { table[NodeID(digest: SHA256Digest(w0: 0, w1: 0, w2: 0, w3: UInt64(k)))] = k }
         XCTAssertEqual(table.count, 20_000)

@@ -2,6 +2,7 @@ import RedoCrypto
 import RedoJSON
 import RedoTestSupport
 import XCTest
+
 @testable import RedoCore
 
 /// The log pass visits nodes parents first, smallest ready node first. Its fast path (the
@@ -10,7 +11,8 @@ import XCTest
 final class ProcessingOrderTests: XCTestCase {
     func testSortedOrderEqualsKahnWheneverItIsTopological() {
         var rng = SeededRandom(for: self, seed: 300)
-        var fastPathTaken = 0, fallbackTaken = 0
+        var fastPathTaken = 0
+        var fallbackTaken = 0
         for round in rng.rounds(300) {
             let size = 2 + round % 60
             // Parents among earlier nodes; some parents outside the log (-1).
@@ -18,14 +20,20 @@ final class ProcessingOrderTests: XCTestCase {
             var lamport: [Int64] = []
             for n in 0..<size {
                 var chosen = Set<Int32>()
-                if n > 0 { for _ in 0..<Int.random(in: 0...3, using: &rng) { chosen.insert(Int32.random(in: 0..<Int32(n), using: &rng)) } }
-                let list = chosen.sorted() // a Set's order differs per process
+                if n > 0 {
+                    for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                        chosen.insert(Int32.random(in: 0..<Int32(n), using: &rng))
+                    }
+                }
+                let list = chosen.sorted()  // a Set's order differs per process
                 parents.append(list)
                 lamport.append((list.map { lamport[Int($0)] }.max() ?? 0) + 1)
             }
             // A third of the rounds scramble some lamports (a rejected node's may be anything).
             if round % 3 == 0 {
-                for _ in 0..<max(1, size / 5) { lamport[Int.random(in: 0..<size, using: &rng)] = Int64.random(in: 1...8, using: &rng) }
+                for _ in 0..<max(1, size / 5) {
+                    lamport[Int.random(in: 0..<size, using: &rng)] = Int64.random(in: 1...8, using: &rng)
+                }
             }
             // Nodes listed in a shuffled order: positions are not the creation order.
             let shuffle = Array(0..<size).shuffled(using: &rng)
@@ -34,7 +42,8 @@ final class ProcessingOrderTests: XCTestCase {
             let nodes: [Node] = shuffle.map { n in
                 Self.node(n, lamport: lamport[n], wall: Int64.random(in: 0...2, using: &rng))
             }
-            var parentStart = [0], parentPosition: [Int32] = []
+            var parentStart = [0]
+            var parentPosition: [Int32] = []
             for n in shuffle {
                 parentPosition += parents[n].map { Int32(place[Int($0)]) }
                 if Int.random(in: 0..<8, using: &rng) == 0 { parentPosition.append(-1) }
@@ -43,7 +52,9 @@ final class ProcessingOrderTests: XCTestCase {
             nodes.withUnsafeBufferPointer { buffer in
                 let kahn = LogPass.topologicalOrder(buffer, parentStart: parentStart, parentPosition: parentPosition)
                 XCTAssertEqual(kahn.count, size)
-                if let sorted = LogPass.totalOrderIfTopological(buffer, parentStart: parentStart, parentPosition: parentPosition) {
+                if let sorted = LogPass.totalOrderIfTopological(
+                    buffer, parentStart: parentStart, parentPosition: parentPosition)
+                {
                     fastPathTaken += 1
                     XCTAssertEqual(sorted, kahn, "round \(round)")
                 } else {
@@ -58,12 +69,15 @@ final class ProcessingOrderTests: XCTestCase {
     }
 
     private static func sorted(_ nodes: UnsafeBufferPointer<Node>) -> [Int] {
-        (0..<nodes.count).sorted { NodeHeap.Entry(nodes, position: Int32($0)) < NodeHeap.Entry(nodes, position: Int32($1)) }
+        (0..<nodes.count).sorted {
+            NodeHeap.Entry(nodes, position: Int32($0)) < NodeHeap.Entry(nodes, position: Int32($1))
+        }
     }
 
     private static func node(_ n: Int, lamport: Int64, wall: Int64) -> Node {
-        Node(id: NodeID(digest: SHA256.hash(Array("node \(n)".utf8))), parents: [], lamport: lamport,
-             wall: UTCTime(millisecondsSinceEpoch: wall), authorUserId: UserId(String(repeating: "ab", count: 16))!,
-             action: .update, taskId: UUIDv4("550e8400-e29b-41d4-a716-446655440000")!, payload: .archive)
+        Node(
+            id: NodeID(digest: SHA256.hash(Array("node \(n)".utf8))), parents: [], lamport: lamport,
+            wall: UTCTime(millisecondsSinceEpoch: wall), authorUserId: UserId(String(repeating: "ab", count: 16))!,
+            action: .update, taskId: UUIDv4("550e8400-e29b-41d4-a716-446655440000")!, payload: .archive)
     }
 }

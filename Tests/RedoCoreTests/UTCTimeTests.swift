@@ -1,26 +1,39 @@
 import XCTest
+
 @testable import RedoCore
 
 final class UTCTimeTests: XCTestCase {
     func testRoundTripAndOrdering() throws {
-        for text in ["1970-01-01T00:00:00.000Z", "2025-10-26T09:30:00.001Z", "2024-02-29T23:59:59.999Z", "0000-01-01T00:00:00.000Z",
-                     "9999-12-31T23:59:59.999Z", "1969-12-31T23:59:59.999Z", "2000-02-29T12:00:00.000Z"] {
+        for text in [
+            "1970-01-01T00:00:00.000Z", "2025-10-26T09:30:00.001Z", "2024-02-29T23:59:59.999Z",
+            "0000-01-01T00:00:00.000Z",
+            "9999-12-31T23:59:59.999Z", "1969-12-31T23:59:59.999Z", "2000-02-29T12:00:00.000Z",
+        ] {
             let time = try UTCTime.parse(text).get()
             XCTAssertEqual(time.text, text)
         }
         XCTAssertEqual(try UTCTime.parse("1970-01-01T00:00:01.000Z").get().millisecondsSinceEpoch, 1000)
-        XCTAssertLessThan(try UTCTime.parse("2025-01-01T00:00:00.000Z").get(), try UTCTime.parse("2025-01-01T00:00:00.001Z").get())
+        XCTAssertLessThan(
+            try UTCTime.parse("2025-01-01T00:00:00.000Z").get(), try UTCTime.parse("2025-01-01T00:00:00.001Z").get())
         XCTAssertEqual(UTCTime.latest.text, "9999-12-31T23:59:59.999Z")
         XCTAssertEqual(UTCTime.earliest.text, "0000-01-01T00:00:00.000Z")
     }
 
     func testFormatAndInstantFailures() {
-        for text in ["2025-10-26T09:30:00Z", "2025-10-26T09:30:00.000", "2025-10-26 09:30:00.000Z", "2025-10-26T09:30:00.000+00:00",
-                     "2025-10-26t09:30:00.000z", "25-10-26T09:30:00.000Z", "2025-10-26T09:30:00.0000Z", "２025-10-26T09:30:00.000Z"] {
+        for text in [
+            "2025-10-26T09:30:00Z", "2025-10-26T09:30:00.000", "2025-10-26 09:30:00.000Z",
+            "2025-10-26T09:30:00.000+00:00",
+            "2025-10-26t09:30:00.000z", "25-10-26T09:30:00.000Z", "2025-10-26T09:30:00.0000Z",
+            "２025-10-26T09:30:00.000Z",
+        ] {
             XCTAssertEqual(UTCTime.parse(text), .failure(.format), text)
         }
-        for text in ["2025-13-01T00:00:00.000Z", "2025-00-10T00:00:00.000Z", "2025-02-29T00:00:00.000Z", "2100-02-29T00:00:00.000Z",
-                     "2025-04-31T00:00:00.000Z", "2025-01-01T24:00:00.000Z", "2025-01-01T00:60:00.000Z", "2025-01-01T00:00:60.000Z", "2025-01-00T00:00:00.000Z"] {
+        for text in [
+            "2025-13-01T00:00:00.000Z", "2025-00-10T00:00:00.000Z", "2025-02-29T00:00:00.000Z",
+            "2100-02-29T00:00:00.000Z",
+            "2025-04-31T00:00:00.000Z", "2025-01-01T24:00:00.000Z", "2025-01-01T00:60:00.000Z",
+            "2025-01-01T00:00:60.000Z", "2025-01-00T00:00:00.000Z",
+        ] {
             XCTAssertEqual(UTCTime.parse(text), .failure(.instant), text)
         }
     }
@@ -37,8 +50,8 @@ final class UUIDv4Tests: XCTestCase {
     func testOnlyTheLowercaseHyphenatedVersion4FormParses() {
         XCTAssertEqual(UUIDv4("550e8400-e29b-41d4-a716-446655440000")?.text, "550e8400-e29b-41d4-a716-446655440000")
         XCTAssertNil(UUIDv4("550E8400-E29B-41D4-A716-446655440000"))
-        XCTAssertNil(UUIDv4("550e8400-e29b-11d4-a716-446655440000")) // version 1
-        XCTAssertNil(UUIDv4("550e8400-e29b-41d4-c716-446655440000")) // variant c
+        XCTAssertNil(UUIDv4("550e8400-e29b-11d4-a716-446655440000"))  // version 1
+        XCTAssertNil(UUIDv4("550e8400-e29b-41d4-c716-446655440000"))  // variant c
         XCTAssertNil(UUIDv4("550e8400e29b41d4a716446655440000"))
         XCTAssertNil(UUIDv4("{550e8400-e29b-41d4-a716-446655440000}"))
         XCTAssertNotNil(UUIDv4("00000000-0000-4000-b000-000000000000"))

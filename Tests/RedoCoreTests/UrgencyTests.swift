@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RedoCore
 
 final class UrgencyTests: XCTestCase {

@@ -1,7 +1,7 @@
-import RedoTestSupport
-import XCTest
 import RedoCrypto
 import RedoJSON
+import RedoTestSupport
+import XCTest
 
 final class Ed25519VectorTests: XCTestCase {
     /// RFC 8032 section 7.1: keys from seeds and signatures byte-identical.
@@ -39,7 +39,7 @@ final class Ed25519VectorTests: XCTestCase {
                 if let signature = try? Ed25519Signature(hex: test["sig"]!.stringValue!) {
                     verdict = Ed25519.verify(signature, of: message, by: key)
                 } else {
-                    verdict = false // wrong length: refused before libsodium sees it
+                    verdict = false  // wrong length: refused before libsodium sees it
                 }
                 switch result {
                 case "valid": XCTAssertTrue(verdict, "tcId \(id) should verify")
@@ -55,7 +55,8 @@ final class Ed25519VectorTests: XCTestCase {
 
     func testSeedDeterminismAndUserId() throws {
         let seed = [UInt8](repeating: 7, count: 32)
-        let a = try Ed25519KeyPair(seed: seed), b = try Ed25519KeyPair(seed: seed)
+        let a = try Ed25519KeyPair(seed: seed)
+        let b = try Ed25519KeyPair(seed: seed)
         XCTAssertEqual(a.publicKey, b.publicKey)
         XCTAssertEqual(a.sign([1, 2, 3]), b.sign([1, 2, 3]))
         XCTAssertEqual(a.publicKey.redoUserId, String(a.publicKey.hex.prefix(32)))
@@ -82,7 +83,9 @@ final class Ed25519VectorTests: XCTestCase {
         for _ in 0..<200 {
             let key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &rng) }
             let signature = (0..<64).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            func utf8<T>(_ text: String, _ make: (UnsafeBufferPointer<UInt8>) -> T?) -> T? { Array(text.utf8).withUnsafeBufferPointer(make) }
+            func utf8<T>(_ text: String, _ make: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+                Array(text.utf8).withUnsafeBufferPointer(make)
+            }
             let parsedKey = try XCTUnwrap(utf8(Hex.encode(key)) { Ed25519PublicKey(hexUTF8: $0) })
             XCTAssertEqual(parsedKey.bytes, key)
             XCTAssertEqual(parsedKey, try Ed25519PublicKey(bytes: key))
@@ -107,7 +110,8 @@ final class RandomizedSigningTests: XCTestCase {
     func testRandomizedSignaturesDifferAndVerify() throws {
         let pair = try Ed25519KeyPair(seed: [UInt8](repeating: 3, count: 32))
         let message = Array("same body".utf8)
-        let a = pair.signRandomized(message), b = pair.signRandomized(message)
+        let a = pair.signRandomized(message)
+        let b = pair.signRandomized(message)
         XCTAssertNotEqual(a, b)
         XCTAssertNotEqual(a, pair.sign(message))
         XCTAssertTrue(Ed25519.verify(a, of: message, by: pair.publicKey))

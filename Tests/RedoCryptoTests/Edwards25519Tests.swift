@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RedoCrypto
 
 /// The curve facts the crafted signature cases are made of: the eight small-order points,

@@ -1,24 +1,32 @@
-import XCTest
 import CSodium
 import RedoCrypto
 import RedoJSON
+import XCTest
 
 final class HashingTests: XCTestCase {
     func testSHA256KnownAnswers() {
         XCTAssertEqual(SHA256.hash([]).hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(SHA256.hash(Array("abc".utf8)).hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            SHA256.hash(Array("abc".utf8)).hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         // FIPS 180-2's two-block message (448 bits: the padding needs a second block), the
         // 896-bit message of NIST's examples, and the million 'a's.
-        XCTAssertEqual(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).hex,
-                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        XCTAssertEqual(SHA256.hash(Array(("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
-                                          + "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu").utf8)).hex,
-                       "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
-        XCTAssertEqual(SHA256.hash([UInt8](repeating: 0x61, count: 1_000_000)).hex,
-                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertEqual(
+            SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).hex,
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(
+            SHA256.hash(
+                Array(
+                    ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+                        + "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu").utf8)
+            ).hex,
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+        XCTAssertEqual(
+            SHA256.hash([UInt8](repeating: 0x61, count: 1_000_000)).hex,
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         // An empty buffer with no address at all (an empty slice can be one).
-        XCTAssertEqual(SHA256.hash(UnsafeRawBufferPointer(start: nil, count: 0)).hex,
-                       "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(
+            SHA256.hash(UnsafeRawBufferPointer(start: nil, count: 0)).hex,
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     /// Against an independent implementation, libsodium's portable SHA-256, on every
@@ -33,7 +41,8 @@ final class HashingTests: XCTestCase {
                 let offset = length % 16
                 let slice = UnsafeRawBufferPointer(rebasing: all[offset..<offset + length])
                 var expected = [UInt8](repeating: 0, count: 32)
-                _ = crypto_hash_sha256(&expected, slice.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(length))
+                _ = crypto_hash_sha256(
+                    &expected, slice.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(length))
                 XCTAssertEqual(SHA256.hash(slice).bytes, expected, "length \(length) at offset \(offset)")
             }
         }
@@ -57,11 +66,15 @@ final class HashingTests: XCTestCase {
             for position in 0..<16 {
                 var text = [UInt8](repeating: 0x61, count: 16)
                 text[position] = UInt8(byte)
-                XCTAssertNil(text.withUnsafeBufferPointer { Hex.word($0, at: 0, digits: 16) }, "byte \(byte) at \(position)")
-                XCTAssertNil(text.withUnsafeBufferPointer { Hex.decodeLowercase(utf8: $0) }, "byte \(byte) at \(position)")
+                XCTAssertNil(
+                    text.withUnsafeBufferPointer { Hex.word($0, at: 0, digits: 16) }, "byte \(byte) at \(position)")
+                XCTAssertNil(
+                    text.withUnsafeBufferPointer { Hex.decodeLowercase(utf8: $0) }, "byte \(byte) at \(position)")
             }
         }
-        XCTAssertEqual(Array("0123456789abcdef".utf8).withUnsafeBufferPointer { Hex.word($0, at: 0, digits: 16) }, 0x0123456789abcdef)
+        XCTAssertEqual(
+            Array("0123456789abcdef".utf8).withUnsafeBufferPointer { Hex.word($0, at: 0, digits: 16) },
+            0x0123_4567_89ab_cdef)
         XCTAssertEqual(Array("xx0fz".utf8).withUnsafeBufferPointer { Hex.word($0, at: 2, digits: 2) }, 0x0f)
     }
 

@@ -1,5 +1,6 @@
 import RedoTestSupport
 import XCTest
+
 @testable import RedoCrypto
 
 /// Every class of the classifier on public cases: ed25519-speccheck's 12 (whose README
@@ -29,9 +30,10 @@ final class SignaturePortabilityTests: XCTestCase {
             ([.smallOrderA, .nonCanonicalA], true),
         ]
         for (index, entry) in cases.enumerated() {
-            let verdict = SignaturePortability.classify(publicKey: Hex.decodeLowercase(entry["pub_key"]!.stringValue!)!,
-                                                        message: Hex.decodeLowercase(entry["message"]!.stringValue!)!,
-                                                        signature: Hex.decodeLowercase(entry["signature"]!.stringValue!)!)
+            let verdict = SignaturePortability.classify(
+                publicKey: Hex.decodeLowercase(entry["pub_key"]!.stringValue!)!,
+                message: Hex.decodeLowercase(entry["message"]!.stringValue!)!,
+                signature: Hex.decodeLowercase(entry["signature"]!.stringValue!)!)
             XCTAssertEqual(verdict.classes, expected[index].0, "case \(index)")
             XCTAssertEqual(verdict.platformDependent, expected[index].1, "case \(index)")
             XCTAssertEqual(verdict.libsodiumAccepts, index == 3, "case \(index)")
@@ -43,13 +45,18 @@ final class SignaturePortabilityTests: XCTestCase {
         let message = Array("m".utf8)
         let good = pair.sign(message).bytes
         let key = pair.publicKey.bytes
-        XCTAssertEqual(SignaturePortability.classify(publicKey: key, message: message, signature: good).classes, [.valid])
+        XCTAssertEqual(
+            SignaturePortability.classify(publicKey: key, message: message, signature: good).classes, [.valid])
         let java = SignaturePortability.classify(publicKey: key, message: message, signature: good + [0])
         XCTAssertEqual(java.classes, [.trailingZeroByte])
         XCTAssertTrue(java.platformDependent)
         XCTAssertEqual(java.knownAcceptors, ["Java 17 SunEC"])
-        XCTAssertEqual(SignaturePortability.classify(publicKey: key, message: message, signature: good + [1]).classes, [.wrongLength])
-        XCTAssertEqual(SignaturePortability.classify(publicKey: Array(key.prefix(31)), message: message, signature: good).classes, [.wrongLength])
+        XCTAssertEqual(
+            SignaturePortability.classify(publicKey: key, message: message, signature: good + [1]).classes,
+            [.wrongLength])
+        XCTAssertEqual(
+            SignaturePortability.classify(publicKey: Array(key.prefix(31)), message: message, signature: good).classes,
+            [.wrongLength])
         let sPlusL = pair.sign(message).withUnreducedS.bytes
         let unreduced = SignaturePortability.classify(publicKey: key, message: message, signature: sPlusL)
         XCTAssertEqual(unreduced.classes, [.sNotReduced])
@@ -68,9 +75,11 @@ final class SignaturePortabilityTests: XCTestCase {
         for group in file["testGroups"]!.arrayValue! {
             let key = Hex.decodeLowercase(group["publicKey"]!["pk"]!.stringValue!)!
             for test in group["tests"]!.arrayValue! {
-                let verdict = SignaturePortability.classify(publicKey: key, message: Hex.decodeLowercase(test["msg"]!.stringValue!)!,
-                                                            signature: Hex.decodeLowercase(test["sig"]!.stringValue!)!)
-                XCTAssertEqual(verdict.libsodiumAccepts, test["result"]!.stringValue! == "valid", "tcId \(test["tcId"]!)")
+                let verdict = SignaturePortability.classify(
+                    publicKey: key, message: Hex.decodeLowercase(test["msg"]!.stringValue!)!,
+                    signature: Hex.decodeLowercase(test["sig"]!.stringValue!)!)
+                XCTAssertEqual(
+                    verdict.libsodiumAccepts, test["result"]!.stringValue! == "valid", "tcId \(test["tcId"]!)")
                 checked += 1
             }
         }

@@ -1,12 +1,15 @@
 import RedoTestSupport
 import XCTest
+
 @testable import RedoJSON
 
 /// Properties over random documents: canonical output parses back to an equal value,
 /// and canonicalizing canonical output changes nothing.
 final class CanonicalizationPropertyTests: XCTestCase {
-    static let alphabet: [String] = ["a", "b", "Z", "é", "\u{E000}", "😀", "\u{FFFF}", "\u{10000}", "\n", "\"", "\\", "/", "\u{7F}",
-                                     "\u{2028}", "\u{1}", "ß", "\u{212A}", "K", "\u{1F}", " ", "日本"]
+    static let alphabet: [String] = [
+        "a", "b", "Z", "é", "\u{E000}", "😀", "\u{FFFF}", "\u{10000}", "\n", "\"", "\\", "/", "\u{7F}",
+        "\u{2028}", "\u{1}", "ß", "\u{212A}", "K", "\u{1F}", " ", "日本",
+    ]
 
     static func randomString(_ rng: inout SeededRandom) -> String {
         (0..<rng.below(6)).map { _ in alphabet[rng.below(alphabet.count)] }.joined()
@@ -62,7 +65,8 @@ final class CanonicalizationPropertyTests: XCTestCase {
 
     func testWhitespaceIsDroppedAndNumbersNormalised() throws {
         let input = " { \"b\" : [ 1.0 , -0 , 1E2 , 0.000001 , 1e-7 ] ,\n\"a\":true } "
-        XCTAssertEqual(String(decoding: try CanonicalJSON.canonicalize(Array(input.utf8)), as: UTF8.self),
-                       #"{"a":true,"b":[1,0,100,0.000001,1e-7]}"#)
+        XCTAssertEqual(
+            String(decoding: try CanonicalJSON.canonicalize(Array(input.utf8)), as: UTF8.self),
+            #"{"a":true,"b":[1,0,100,0.000001,1e-7]}"#)
     }
 }

@@ -1,10 +1,12 @@
-import XCTest
 import RedoJSON
+import XCTest
 
 /// One test per rejection class: each names the kind and the exact location.
 final class JSONReaderRejectionTests: XCTestCase {
-    private func rejects(_ bytes: [UInt8], _ kind: JSONSyntaxError.Kind, offset: Int, line: Int = 1, column: Int? = nil,
-                         limits: JSONLimits = .default, file: StaticString = #filePath, lineNumber: UInt = #line) {
+    private func rejects(
+        _ bytes: [UInt8], _ kind: JSONSyntaxError.Kind, offset: Int, line: Int = 1, column: Int? = nil,
+        limits: JSONLimits = .default, file: StaticString = #filePath, lineNumber: UInt = #line
+    ) {
         do {
             let value = try JSONReader.parse(bytes, limits: limits)
             XCTFail("accepted: \(value)", file: file, line: lineNumber)
@@ -18,17 +20,21 @@ final class JSONReaderRejectionTests: XCTestCase {
         }
     }
 
-    private func rejects(_ text: String, _ kind: JSONSyntaxError.Kind, offset: Int, line: Int = 1, column: Int? = nil,
-                         limits: JSONLimits = .default, file: StaticString = #filePath, lineNumber: UInt = #line) {
-        rejects(Array(text.utf8), kind, offset: offset, line: line, column: column, limits: limits, file: file, lineNumber: lineNumber)
+    private func rejects(
+        _ text: String, _ kind: JSONSyntaxError.Kind, offset: Int, line: Int = 1, column: Int? = nil,
+        limits: JSONLimits = .default, file: StaticString = #filePath, lineNumber: UInt = #line
+    ) {
+        rejects(
+            Array(text.utf8), kind, offset: offset, line: line, column: column, limits: limits, file: file,
+            lineNumber: lineNumber)
     }
 
     func testInvalidUTF8() {
-        rejects([0x22, 0xC3, 0x28, 0x22], .invalidUTF8, offset: 1)              // bad continuation
-        rejects([0x22, 0xC0, 0xAF, 0x22], .invalidUTF8, offset: 1)              // overlong '/'
-        rejects([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], .invalidUTF8, offset: 1) // above U+10FFFF
-        rejects([0x22, 0xE2, 0x82, 0x22], .invalidUTF8, offset: 1)              // truncated
-        rejects([0x5B, 0xFF, 0x5D], .invalidUTF8, offset: 1)                    // outside a string
+        rejects([0x22, 0xC3, 0x28, 0x22], .invalidUTF8, offset: 1)  // bad continuation
+        rejects([0x22, 0xC0, 0xAF, 0x22], .invalidUTF8, offset: 1)  // overlong '/'
+        rejects([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], .invalidUTF8, offset: 1)  // above U+10FFFF
+        rejects([0x22, 0xE2, 0x82, 0x22], .invalidUTF8, offset: 1)  // truncated
+        rejects([0x5B, 0xFF, 0x5D], .invalidUTF8, offset: 1)  // outside a string
     }
 
     func testByteOrderMark() {
@@ -51,7 +57,7 @@ final class JSONReaderRejectionTests: XCTestCase {
         rejects(#""\udc00""#, .loneSurrogate, offset: 1)
         rejects(#""\ud800\u0041""#, .loneSurrogate, offset: 1)
         rejects(#""x\ud83d""#, .loneSurrogate, offset: 2)
-        rejects([0x22, 0xED, 0xA0, 0x80, 0x22], .invalidUTF8, offset: 1) // raw UTF-8-encoded surrogate
+        rejects([0x22, 0xED, 0xA0, 0x80, 0x22], .invalidUTF8, offset: 1)  // raw UTF-8-encoded surrogate
         XCTAssertEqual(try JSONReader.parse(#""\ud83d\ude00""#), .string("😀"))
     }
 
@@ -71,7 +77,7 @@ final class JSONReaderRejectionTests: XCTestCase {
         rejects("1e309", .numberOutOfRange, offset: 0)
         rejects("[-1.8e308]", .numberOutOfRange, offset: 1)
         rejects("1" + String(repeating: "0", count: 400), .numberOutOfRange, offset: 0)
-        XCTAssertEqual(try JSONReader.parse("1e-400"), .number(0)) // underflow to zero is finite
+        XCTAssertEqual(try JSONReader.parse("1e-400"), .number(0))  // underflow to zero is finite
         XCTAssertEqual(try JSONReader.parse("1.7976931348623157e308"), .number(.greatestFiniteMagnitude))
     }
 
@@ -129,7 +135,9 @@ final class JSONReaderRejectionTests: XCTestCase {
         let limits = JSONLimits(maxDepth: 4)
         XCTAssertNoThrow(try JSONReader.parse("[[[[1]]]]", limits: limits))
         rejects("[[[[[1]]]]]", .depthLimit, offset: 4, limits: limits)
-        rejects(String(repeating: "{\"a\":", count: 600) + "1" + String(repeating: "}", count: 600), .depthLimit, offset: 512 * 5)
+        rejects(
+            String(repeating: "{\"a\":", count: 600) + "1" + String(repeating: "}", count: 600), .depthLimit,
+            offset: 512 * 5)
     }
 
     func testSizeLimits() {

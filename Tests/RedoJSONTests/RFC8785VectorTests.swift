@@ -1,6 +1,6 @@
+import RedoJSON
 import RedoTestSupport
 import XCTest
-import RedoJSON
 
 /// The RFC author's official canonicalization vectors (external data, `ExternalVectors`):
 /// every output byte-identical.
@@ -16,7 +16,9 @@ final class RFC8785VectorTests: XCTestCase {
 
             let hexName = name.replacingOccurrences(of: ".json", with: ".txt")
             let hexText = String(decoding: try ExternalVectors.bytes("rfc8785/outhex/\(hexName)"), as: UTF8.self)
-            let hexBytes = hexText.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" }).map { UInt8($0, radix: 16)! }
+            let hexBytes = hexText.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" }).map {
+                UInt8($0, radix: 16)!
+            }
             XCTAssertEqual(actual, hexBytes, "\(hexName)")
         }
     }

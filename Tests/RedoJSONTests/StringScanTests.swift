@@ -1,5 +1,6 @@
 import RedoTestSupport
 import XCTest
+
 @testable import RedoJSON
 
 /// The string scanner reads eight bytes at a time and jumps to the first byte that needs
@@ -17,7 +18,9 @@ final class StringScanTests: XCTestCase {
             let first = Int.random(in: 0...8, using: &generator)
             if first < 8 {
                 bytes[first] = special.randomElement(using: &generator)!
-                for k in first + 1..<8 where Bool.random(using: &generator) { bytes[k] = special.randomElement(using: &generator)! }
+                for k in first + 1..<8 where Bool.random(using: &generator) {
+                    bytes[k] = special.randomElement(using: &generator)!
+                }
             }
             let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
             let mask = JSONParser<JSONTapeBuilder>.attention(word)

@@ -1,6 +1,7 @@
 import Dispatch
 import RedoTestSupport
 import XCTest
+
 @testable import RedoJSON
 
 /// The tape path (`CanonicalJSON.canonicalize`, `CanonicalJSONWriter`) against the tree
@@ -21,7 +22,7 @@ final class TapeCanonicalizationTests: XCTestCase {
         case .bool(let flag): out += flag ? "true" : "false"
         case .number(let number):
             switch rng.below(4) {
-            case 0: out += "\(number)" // Swift's spelling: "1e-07", "-0.0", "5e-324"
+            case 0: out += "\(number)"  // Swift's spelling: "1e-07", "-0.0", "5e-324"
             case 1 where number == number.rounded() && number.magnitude < 1e15: out += "\(Int64(number))e0"
             case 2: out += ESNumberFormat.string(number).replacingOccurrences(of: "e", with: "E")
             default: out += ESNumberFormat.string(number)
@@ -30,7 +31,10 @@ final class TapeCanonicalizationTests: XCTestCase {
         case .array(let elements):
             out += "["
             for (position, element) in elements.enumerated() {
-                if position > 0 { space(); out += "," }
+                if position > 0 {
+                    space()
+                    out += ","
+                }
                 space()
                 writeNoisy(element, &rng, to: &out)
                 space()
@@ -42,7 +46,9 @@ final class TapeCanonicalizationTests: XCTestCase {
                 if position > 0 { out += "," }
                 space()
                 writeNoisyString(member.key, &rng, to: &out)
-                space(); out += ":"; space()
+                space()
+                out += ":"
+                space()
                 writeNoisy(member.value, &rng, to: &out)
                 space()
             }
@@ -70,7 +76,8 @@ final class TapeCanonicalizationTests: XCTestCase {
                 case "\t": out += "\\t"
                 default:
                     if v >= 0x10000 {
-                        let high = 0xD800 + ((v - 0x10000) >> 10), low = 0xDC00 + ((v - 0x10000) & 0x3FF)
+                        let high = 0xD800 + ((v - 0x10000) >> 10)
+                        let low = 0xDC00 + ((v - 0x10000) & 0x3FF)
                         out += "\\u" + hex(high) + "\\u" + hex(low)
                     } else {
                         out += "\\u" + hex(v)
@@ -116,7 +123,8 @@ final class TapeCanonicalizationTests: XCTestCase {
     /// with the same output and reject the rest with the same error.
     func testTapeAndTreeAgreeOnMutatedDocuments() {
         var rng = SeededRandom(for: self, seed: 0xBAD)
-        let interesting: [UInt8] = Array("{}[]\",:\\u0aeE-+.1tfn /".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xED, 0xEF, 0xF0, 0xFF]
+        let interesting: [UInt8] =
+            Array("{}[]\",:\\u0aeE-+.1tfn /".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xED, 0xEF, 0xF0, 0xFF]
         var rejected = 0
         for _ in rng.rounds(6_000) {
             var text = ""
@@ -134,7 +142,7 @@ final class TapeCanonicalizationTests: XCTestCase {
             }
             if case .rejected = TapeParity.assertAgree(bytes) { rejected += 1 }
         }
-        XCTAssertGreaterThan(rejected, 2_000) // the mutations do hit the error paths
+        XCTAssertGreaterThan(rejected, 2_000)  // the mutations do hit the error paths
     }
 
     func testRFC8785VectorsThroughBothPaths() throws {
@@ -158,8 +166,10 @@ final class TapeCanonicalizationTests: XCTestCase {
         XCTAssertEqual(canonical, .canonical(Array("{\(sorted)}".utf8)))
 
         // The duplicate written with an escape, late in a wide object.
-        let duplicate = "{\(body),\"shared-prefix-\\u00357\":0}" // "\u0035" is "5": shared-prefix-57
-        guard case .rejected(let error) = TapeParity.assertAgree(Array(duplicate.utf8)) else { return XCTFail("accepted") }
+        let duplicate = "{\(body),\"shared-prefix-\\u00357\":0}"  // "\u0035" is "5": shared-prefix-57
+        guard case .rejected(let error) = TapeParity.assertAgree(Array(duplicate.utf8)) else {
+            return XCTFail("accepted")
+        }
         XCTAssertEqual(error.kind, .duplicateKey)
         XCTAssertEqual(error.offset, body.utf8.count + 2)
         XCTAssertEqual(error.message, "duplicate object key \"shared-prefix-57\" (I-JSON forbids duplicate names)")
@@ -170,7 +180,9 @@ final class TapeCanonicalizationTests: XCTestCase {
 
         // An escaped key first, its plain twin later, past the linear-scan limit.
         let escapedFirst = "{\"\\u0041\":0," + (0..<30).map { "\"k\($0)\":0" }.joined(separator: ",") + ",\"A\":1}"
-        guard case .rejected(let second) = TapeParity.assertAgree(Array(escapedFirst.utf8)) else { return XCTFail("accepted") }
+        guard case .rejected(let second) = TapeParity.assertAgree(Array(escapedFirst.utf8)) else {
+            return XCTFail("accepted")
+        }
         XCTAssertEqual(second.kind, .duplicateKey)
     }
 
@@ -179,23 +191,32 @@ final class TapeCanonicalizationTests: XCTestCase {
         TapeParity.assertAgree(Array(#"{"a":1,"a":2,]"#.utf8))
         TapeParity.assertAgree(Array(#"{"a":[1,],"a":2}"#.utf8))
         // Same keys in sibling and nested objects are not duplicates.
-        XCTAssertEqual(TapeParity.assertAgree(Array(#"{"a":{"a":{"a":1}},"b":{"a":2}}"#.utf8)),
-                       .canonical(Array(#"{"a":{"a":{"a":1}},"b":{"a":2}}"#.utf8)))
+        XCTAssertEqual(
+            TapeParity.assertAgree(Array(#"{"a":{"a":{"a":1}},"b":{"a":2}}"#.utf8)),
+            .canonical(Array(#"{"a":{"a":{"a":1}},"b":{"a":2}}"#.utf8)))
         // Keys that differ only past 8 bytes, or only in length with NUL bytes. The
         // duplicate check is shared by both paths, so these pin absolute answers.
-        XCTAssertEqual(TapeParity.assertAgree(Array(#"{"abcdefgh2":2,"abcdefgh1":1}"#.utf8)),
-                       .canonical(Array(#"{"abcdefgh1":1,"abcdefgh2":2}"#.utf8)))
-        XCTAssertEqual(TapeParity.assertAgree(Array(#"{"abcdefghij2":2,"abcdefghij1":1}"#.utf8)),
-                       .canonical(Array(#"{"abcdefghij1":1,"abcdefghij2":2}"#.utf8)))
-        guard case .rejected(let error) = TapeParity.assertAgree(Array(#"{"abcdefgh1":1,"abcdefgh2":2,"abcdefgh1":3}"#.utf8)) else {
+        XCTAssertEqual(
+            TapeParity.assertAgree(Array(#"{"abcdefgh2":2,"abcdefgh1":1}"#.utf8)),
+            .canonical(Array(#"{"abcdefgh1":1,"abcdefgh2":2}"#.utf8)))
+        XCTAssertEqual(
+            TapeParity.assertAgree(Array(#"{"abcdefghij2":2,"abcdefghij1":1}"#.utf8)),
+            .canonical(Array(#"{"abcdefghij1":1,"abcdefghij2":2}"#.utf8)))
+        guard
+            case .rejected(let error) = TapeParity.assertAgree(
+                Array(#"{"abcdefgh1":1,"abcdefgh2":2,"abcdefgh1":3}"#.utf8))
+        else {
             return XCTFail("accepted")
         }
         XCTAssertEqual(error.kind, .duplicateKey)
         XCTAssertEqual(error.offset, 29)
         XCTAssertEqual(TapeParity.assertAgree(Array(#"{"":1,"a":2}"#.utf8)), .canonical(Array(#"{"":1,"a":2}"#.utf8)))
-        guard case .rejected = TapeParity.assertAgree(Array(#"{"":1,"a":2,"":3}"#.utf8)) else { return XCTFail("accepted") }
-        XCTAssertEqual(TapeParity.assertAgree(Array(#"{"a\u0000":1,"a":2,"a\u0000\u0000":3}"#.utf8)),
-                       .canonical(Array(#"{"a":2,"a\u0000":1,"a\u0000\u0000":3}"#.utf8)))
+        guard case .rejected = TapeParity.assertAgree(Array(#"{"":1,"a":2,"":3}"#.utf8)) else {
+            return XCTFail("accepted")
+        }
+        XCTAssertEqual(
+            TapeParity.assertAgree(Array(#"{"a\u0000":1,"a":2,"a\u0000\u0000":3}"#.utf8)),
+            .canonical(Array(#"{"a":2,"a\u0000":1,"a\u0000\u0000":3}"#.utf8)))
     }
 
     func testDeepDocumentsNeedNoRecursion() {
@@ -209,14 +230,18 @@ final class TapeCanonicalizationTests: XCTestCase {
     }
 
     func testScalarsAndEmptyContainersAtTheTop() {
-        for (input, output) in [("null", "null"), (" true ", "true"), ("false", "false"), ("1E3", "1000"), ("-0", "0"),
-                                ("\"\\u00e9\"", "\"é\""), ("\"\"", "\"\""), ("[]", "[]"), ("{ }", "{}"), ("[{},[]]", "[{},[]]")] {
+        for (input, output) in [
+            ("null", "null"), (" true ", "true"), ("false", "false"), ("1E3", "1000"), ("-0", "0"),
+            ("\"\\u00e9\"", "\"é\""), ("\"\"", "\"\""), ("[]", "[]"), ("{ }", "{}"), ("[{},[]]", "[{},[]]"),
+        ] {
             XCTAssertEqual(TapeParity.assertAgree(Array(input.utf8)), .canonical(Array(output.utf8)), input)
         }
     }
 
     func testBufferOverloadAndWriterReuse() throws {
-        let documents = [#"{"b":[1,2,{"d":"\n","c":null}],"a":"x"}"#, #"[1,2"#, #"{"é":1,"e":2}"#, "7", #"{"a":1,"a":2}"#]
+        let documents = [
+            #"{"b":[1,2,{"d":"\n","c":null}],"a":"x"}"#, #"[1,2"#, #"{"é":1,"e":2}"#, "7", #"{"a":1,"a":2}"#,
+        ]
         var writer = CanonicalJSONWriter()
         var out: [UInt8] = []
         for _ in 0..<3 {
@@ -226,13 +251,18 @@ final class TapeCanonicalizationTests: XCTestCase {
                 out.removeAll(keepingCapacity: true)
                 let viaBuffer: TapeParity.Outcome
                 do {
-                    viaBuffer = .canonical(try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try CanonicalJSON.canonicalize(buffer) })
+                    viaBuffer = .canonical(
+                        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                            try CanonicalJSON.canonicalize(buffer)
+                        })
                 } catch {
                     viaBuffer = .rejected(error)
                 }
                 XCTAssertEqual(viaBuffer, expected, document)
                 do {
-                    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try writer.canonicalize(buffer, appendingTo: &out) }
+                    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                        try writer.canonicalize(buffer, appendingTo: &out)
+                    }
                     XCTAssertEqual(.canonical(out), expected, document)
                 } catch {
                     XCTAssertEqual(.rejected(error), expected, document)
@@ -265,7 +295,9 @@ final class TapeCanonicalizationTests: XCTestCase {
     /// tape still being read.
     func testTapeWorkspaceReuseIsInvisible() throws {
         @Sendable func parse(_ text: String, _ body: (JSONTapeValue) -> Void) throws {
-            try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try JSONTapeValue.parse(buffer) { body($0) } }
+            try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                try JSONTapeValue.parse(buffer) { body($0) }
+            }
         }
         /// Parses a document that must parse (so `body` runs).
         @Sendable func parseValid(_ text: String, _ body: (JSONTapeValue) -> Void) {
@@ -282,7 +314,8 @@ final class TapeCanonicalizationTests: XCTestCase {
                 }
                 parseValid(huge) { value in XCTAssertEqual(value.arrayValue?.count, 100_000) }
                 XCTAssertEqual(outer.objectValue?["b"]?.stringValue, "outer\n")
-                XCTAssertEqual(outer.objectValue?.canonicalBytes(excluding: []), Array(#"{"a":[1,2],"b":"outer\n"}"#.utf8))
+                XCTAssertEqual(
+                    outer.objectValue?.canonicalBytes(excluding: []), Array(#"{"a":[1,2],"b":"outer\n"}"#.utf8))
             }
         }
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
@@ -301,8 +334,10 @@ final class TapeCanonicalizationTests: XCTestCase {
     /// The 8-byte sort heads never contradict `UTF16KeyOrder` (they may only tie).
     func testSortHeadsAgreeWithUTF16Order() {
         var rng = SeededRandom(for: self, seed: 16)
-        let pieces = ["a", "b", "", "\u{0}", "\u{7F}", "é", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}",
-                      "\u{10000}", "😀", "\u{10FFFF}", "abcdefgh", "日本"]
+        let pieces = [
+            "a", "b", "", "\u{0}", "\u{7F}", "é", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}",
+            "\u{10000}", "😀", "\u{10FFFF}", "abcdefgh", "日本",
+        ]
         var compared = 0
         for _ in rng.rounds(20_000) {
             let a = (0..<rng.below(5)).map { _ in pieces[rng.below(pieces.count)] }.joined()

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RedoJSON
 
 /// Runs a document through both canonicalization paths — the `JSONValue` tree
@@ -16,11 +17,15 @@ enum TapeParity {
     }
 
     static func treeOutcome(_ bytes: [UInt8], limits: JSONLimits = .default) -> Outcome {
-        do { return .canonical(CanonicalJSON.bytes(of: try JSONReader.parse(bytes, limits: limits))) } catch { return .rejected(error) }
+        do { return .canonical(CanonicalJSON.bytes(of: try JSONReader.parse(bytes, limits: limits))) } catch {
+            return .rejected(error)
+        }
     }
 
     static func tapeOutcome(_ bytes: [UInt8], limits: JSONLimits = .default) -> Outcome {
-        do { return .canonical(try CanonicalJSON.canonicalize(bytes, limits: limits)) } catch { return .rejected(error) }
+        do { return .canonical(try CanonicalJSON.canonicalize(bytes, limits: limits)) } catch {
+            return .rejected(error)
+        }
     }
 
     /// The tape outcome through the shared writer, appending after a sentinel prefix to
@@ -30,10 +35,14 @@ enum TapeParity {
         var out = prefix
         do {
             if limits == .default {
-                try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try sharedWriter.canonicalize(buffer, appendingTo: &out) }
+                try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                    try sharedWriter.canonicalize(buffer, appendingTo: &out)
+                }
             } else {
                 var writer = CanonicalJSONWriter(limits: limits)
-                try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in try writer.canonicalize(buffer, appendingTo: &out) }
+                try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                    try writer.canonicalize(buffer, appendingTo: &out)
+                }
             }
         } catch {
             precondition(out == prefix, "output touched on error")
@@ -45,7 +54,9 @@ enum TapeParity {
 
     /// Asserts both paths agree on `bytes`; returns the (common) outcome.
     @discardableResult
-    static func assertAgree(_ bytes: [UInt8], limits: JSONLimits = .default, file: StaticString = #filePath, line: UInt = #line) -> Outcome {
+    static func assertAgree(
+        _ bytes: [UInt8], limits: JSONLimits = .default, file: StaticString = #filePath, line: UInt = #line
+    ) -> Outcome {
         let tree = treeOutcome(bytes, limits: limits)
         let tape = tapeOutcome(bytes, limits: limits)
         let reused = reusedWriterOutcome(bytes, limits: limits)
@@ -55,10 +66,13 @@ enum TapeParity {
     }
 
     /// For the rejection tests: the tape path rejects with exactly `expected`.
-    static func assertSameRejection(_ bytes: [UInt8], limits: JSONLimits, as expected: JSONSyntaxError,
-                                    file: StaticString, line: UInt) {
+    static func assertSameRejection(
+        _ bytes: [UInt8], limits: JSONLimits, as expected: JSONSyntaxError,
+        file: StaticString, line: UInt
+    ) {
         XCTAssertEqual(tapeOutcome(bytes, limits: limits), .rejected(expected), "tape path", file: file, line: line)
-        XCTAssertEqual(reusedWriterOutcome(bytes, limits: limits), .rejected(expected), "reused writer", file: file, line: line)
+        XCTAssertEqual(
+            reusedWriterOutcome(bytes, limits: limits), .rejected(expected), "reused writer", file: file, line: line)
     }
 
     static func show(_ bytes: [UInt8]) -> String {

@@ -8,7 +8,10 @@ final class UTF8OrderTests: XCTestCase {
     static func reference(_ a: String, _ b: String) -> Bool { Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) }
 
     func testAgreesWithComparingBytes() {
-        let pieces = ["", "a", "b", "sha256:", "0", "f", "é", "e\u{301}", "\u{E000}", "\u{1F600}", "\u{7F}", "Z", String(repeating: "x", count: 20)]
+        let pieces = [
+            "", "a", "b", "sha256:", "0", "f", "é", "e\u{301}", "\u{E000}", "\u{1F600}", "\u{7F}", "Z",
+            String(repeating: "x", count: 20),
+        ]
         var rng = SeededRandom(for: self, seed: 7)
         var strings = pieces
         for _ in 0..<400 {
@@ -16,10 +19,11 @@ final class UTF8OrderTests: XCTestCase {
         }
         for a in strings {
             for b in strings.prefix(60) {
-                XCTAssertEqual(a.utf8Precedes(b), Self.reference(a, b), "\(a.debugDescription) vs \(b.debugDescription)")
+                XCTAssertEqual(
+                    a.utf8Precedes(b), Self.reference(a, b), "\(a.debugDescription) vs \(b.debugDescription)")
             }
         }
-        XCTAssertTrue("e\u{301}".utf8Precedes("é")) // canonically equivalent, different bytes
+        XCTAssertTrue("e\u{301}".utf8Precedes("é"))  // canonically equivalent, different bytes
         XCTAssertFalse("é".utf8Precedes("e\u{301}"))
     }
 
@@ -30,7 +34,8 @@ final class UTF8OrderTests: XCTestCase {
         let sorted = entries.sortedByUTF8 { $0.key }
         // Reference: a stable sort by bytes (insertion order breaks ties).
         let expected = entries.enumerated().sorted { x, y in
-            Self.reference(x.element.key, y.element.key) || (!Self.reference(y.element.key, x.element.key) && x.offset < y.offset)
+            Self.reference(x.element.key, y.element.key)
+                || (!Self.reference(y.element.key, x.element.key) && x.offset < y.offset)
         }.map(\.element)
         XCTAssertEqual(sorted.map(\.key), expected.map(\.key))
         XCTAssertEqual(sorted.map(\.rank), expected.map(\.rank))

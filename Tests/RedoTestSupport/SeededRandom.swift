@@ -32,8 +32,9 @@ public struct SeededRandom: RandomNumberGenerator, CustomStringConvertible {
             if let override = Self.parse(text) {
                 chosen = override
             } else {
-                XCTFail("\(Self.environmentVariable)=\(text) is not a seed (decimal, 0x-hexadecimal or random)",
-                        file: file, line: line)
+                XCTFail(
+                    "\(Self.environmentVariable)=\(text) is not a seed (decimal, 0x-hexadecimal or random)",
+                    file: file, line: line)
             }
         }
         self.seed = chosen

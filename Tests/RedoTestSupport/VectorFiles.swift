@@ -47,9 +47,14 @@ public enum ExternalVectors {
     /// Throws XCTSkip (or, under CI, an error that fails the test) when the folder is missing.
     public static func require() throws {
         var directory: ObjCBool = false
-        guard !FileManager.default.fileExists(atPath: root.path, isDirectory: &directory) || !directory.boolValue else { return }
-        let problem = "external test data not found at \(root.path): the RFC 8785, Wycheproof and speccheck files kept beside the repository (Vectors/README.md, \"External test data\")"
-        if ProcessInfo.processInfo.environment["CI"] == "true" { throw Missing(description: problem + "; CI must have it") }
+        guard !FileManager.default.fileExists(atPath: root.path, isDirectory: &directory) || !directory.boolValue else {
+            return
+        }
+        let problem =
+            "external test data not found at \(root.path): the RFC 8785, Wycheproof and speccheck files kept beside the repository (Vectors/README.md, \"External test data\")"
+        if ProcessInfo.processInfo.environment["CI"] == "true" {
+            throw Missing(description: problem + "; CI must have it")
+        }
         throw XCTSkip(problem)
     }
 

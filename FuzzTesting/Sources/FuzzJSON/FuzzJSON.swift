@@ -17,7 +17,9 @@
 import FuzzSupport
 import RedoJSON
 
-private func treeCanonical(_ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) -> Result<(JSONValue, [UInt8]), JSONSyntaxError> {
+private func treeCanonical(_ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) -> Result<
+    (JSONValue, [UInt8]), JSONSyntaxError
+> {
     do {
         let value = try JSONReader.parse(input, limits: limits)
         return .success((value, CanonicalJSON.bytes(of: value)))
@@ -26,7 +28,9 @@ private func treeCanonical(_ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLi
     }
 }
 
-private func tapeCanonical(_ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) -> Result<[UInt8], JSONSyntaxError> {
+private func tapeCanonical(_ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) -> Result<
+    [UInt8], JSONSyntaxError
+> {
     do { return .success(try CanonicalJSON.canonicalize(input, limits: limits)) } catch { return .failure(error) }
 }
 
@@ -46,7 +50,10 @@ private func decimalShape(_ text: String) -> (digits: [UInt8], point: Int) {
     let dot = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
     var digits = bytes.filter { $0 != UInt8(ascii: ".") }
     var point = dot + exponent
-    while digits.first == UInt8(ascii: "0") { digits.removeFirst(); point -= 1 }
+    while digits.first == UInt8(ascii: "0") {
+        digits.removeFirst()
+        point -= 1
+    }
     while digits.last == UInt8(ascii: "0") { digits.removeLast() }
     if digits.isEmpty { point = 0 }
     return (digits, point)
@@ -68,7 +75,9 @@ private func referenceNumber(_ value: Double) -> String {
         out += "0." + String(repeating: "0", count: -n) + d
     } else {
         let e = n - 1
-        out += String(d.prefix(1)) + (k > 1 ? "." + String(d.dropFirst()) : "") + "e" + (e < 0 ? "-" : "+") + String(abs(e))
+        out +=
+            String(d.prefix(1)) + (k > 1 ? "." + String(d.dropFirst()) : "") + "e" + (e < 0 ? "-" : "+")
+            + String(abs(e))
     }
     return out
 }
@@ -158,7 +167,9 @@ private func checkNumbers(_ value: JSONValue) {
     switch value {
     case let .number(number):
         let text = String(decoding: CanonicalJSON.bytes(of: value), as: UTF8.self)
-        invariant(Double(text) == number, "canonical number \(text) reads back (Swift Double) as \(String(describing: Double(text))), not \(number)")
+        invariant(
+            Double(text) == number,
+            "canonical number \(text) reads back (Swift Double) as \(String(describing: Double(text))), not \(number)")
     case let .array(elements): for element in elements { checkNumbers(element) }
     case let .object(object): for member in object.members { checkNumbers(member.value) }
     default: break
@@ -175,7 +186,8 @@ private func agree(_ input: UnsafeBufferPointer<UInt8>, _ limits: JSONLimits) ->
     let bytes = Array(input)
     switch (tree, tape) {
     case let (.failure(a), .failure(b)):
-        invariant(a == b, "tree and tape reject differently: tree \(describe(a)) / tape \(describe(b)) for \(show(bytes))")
+        invariant(
+            a == b, "tree and tape reject differently: tree \(describe(a)) / tape \(describe(b)) for \(show(bytes))")
         return nil
     case let (.failure(a), .success(out)):
         invariant(false, "tree rejects (\(describe(a))) but tape accepts (\(show(out))) for \(show(bytes))")
@@ -196,34 +208,54 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // Fixed point through both paths, and the same value.
         let again: JSONValue
         do { again = try JSONReader.parse(canonical) } catch {
-            invariant(false, "canonical output does not parse: \(describe(error)) output \(show(canonical)) input \(show(Array(input)))")
+            invariant(
+                false,
+                "canonical output does not parse: \(describe(error)) output \(show(canonical)) input \(show(Array(input)))"
+            )
             return 0
         }
-        invariant(again == value, "canonical output parses to a different value: \(show(canonical)) input \(show(Array(input)))")
-        invariant(CanonicalJSON.bytes(of: again) == canonical, "tree path is not a fixed point: \(show(canonical)) -> \(show(CanonicalJSON.bytes(of: again)))")
+        invariant(
+            again == value,
+            "canonical output parses to a different value: \(show(canonical)) input \(show(Array(input)))")
+        invariant(
+            CanonicalJSON.bytes(of: again) == canonical,
+            "tree path is not a fixed point: \(show(canonical)) -> \(show(CanonicalJSON.bytes(of: again)))")
         let tape = try? CanonicalJSON.canonicalize(canonical)
-        invariant(tape == canonical, "tape path is not a fixed point: \(show(canonical)) -> \(tape.map { show($0) } ?? "rejected")")
+        invariant(
+            tape == canonical,
+            "tape path is not a fixed point: \(show(canonical)) -> \(tape.map { show($0) } ?? "rejected")")
         // An independent oracle: RFC 8785 by the book over the same tree.
         let expected = Array(reference(value).utf8)
-        invariant(canonical == expected, "canonical bytes differ from the reference: \(show(canonical)) vs \(show(expected))")
+        invariant(
+            canonical == expected, "canonical bytes differ from the reference: \(show(canonical)) vs \(show(expected))")
         checkNumbers(value)
         var alternative = ""
         respell(value, into: &alternative)
         let alternativeBytes = Array(alternative.utf8)
         switch Result(catching: { () throws(JSONSyntaxError) in try JSONReader.parse(alternativeBytes) }) {
         case let .failure(error):
-            invariant(false, "a respelling of an accepted document is rejected: \(describe(error)) respelled \(show(alternativeBytes)) input \(show(Array(input)))")
+            invariant(
+                false,
+                "a respelling of an accepted document is rejected: \(describe(error)) respelled \(show(alternativeBytes)) input \(show(Array(input)))"
+            )
         case let .success(other):
-            invariant(other == value, "a respelling reads as another value: \(show(alternativeBytes)) input \(show(Array(input)))")
+            invariant(
+                other == value,
+                "a respelling reads as another value: \(show(alternativeBytes)) input \(show(Array(input)))")
             let tape = try? CanonicalJSON.canonicalize(alternativeBytes)
-            invariant(tape == canonical, "a respelling canonicalizes differently: \(tape.map { show($0) } ?? "rejected") vs \(show(canonical))")
+            invariant(
+                tape == canonical,
+                "a respelling canonicalizes differently: \(tape.map { show($0) } ?? "rejected") vs \(show(canonical))")
         }
         // A lone number: the reader's double is the one Swift's correctly rounded parser reads.
         if case let .number(number) = value {
             let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-            let trimmed = Array(input).drop { whitespace.contains($0) }.reversed().drop { whitespace.contains($0) }.reversed()
+            let trimmed = Array(input).drop { whitespace.contains($0) }.reversed().drop { whitespace.contains($0) }
+                .reversed()
             let text = String(decoding: Array(trimmed), as: UTF8.self)
-            invariant(Double(text) == number, "reader reads \(text) as \(number), Swift's Double(text) gives \(String(describing: Double(text)))")
+            invariant(
+                Double(text) == number,
+                "reader reads \(text) as \(number), Swift's Double(text) gives \(String(describing: Double(text)))")
         }
     }
     // Limits: both paths must hit the same limit at the same place.

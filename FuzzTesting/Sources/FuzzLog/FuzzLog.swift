@@ -27,10 +27,11 @@ import FuzzSupport
 import RedoCore
 import RedoCrypto
 import RedoJSON
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: Fixed material
@@ -50,7 +51,9 @@ private let todoPaths = TodoField.allCases.map(\.rawValue) + ["title"]
 private let validator = NodeValidator(profile: .synced)
 private let startSeconds: Int64 = 1_761_469_200
 
-private func wallText(_ seconds: Int64) -> String { UTCTime(millisecondsSinceEpoch: (startSeconds + seconds) * 1000).text }
+private func wallText(_ seconds: Int64) -> String {
+    UTCTime(millisecondsSinceEpoch: (startSeconds + seconds) * 1000).text
+}
 private func fakeId(_ label: UInt8) -> String { NodeID(digest: SHA256.hash([0xFE, label])).text }
 
 // MARK: The program
@@ -117,15 +120,22 @@ private struct LogBuild {
 
     /// Builds, signs and records one node. `modifiers`: bit 0 author B, bit 1 same wall as
     /// the previous node, 0xF wrong lamport.
-    mutating func make(_ action: Action, parents: [Int], extraParents: [String] = [], task: Int? = nil, _ payload: [JSONMember], modifiers: UInt8, todo: String? = nil) {
+    mutating func make(
+        _ action: Action, parents: [Int], extraParents: [String] = [], task: Int? = nil, _ payload: [JSONMember],
+        modifiers: UInt8, todo: String? = nil
+    ) {
         let t = task ?? parents.first.map { built[$0].task } ?? 0
         var lamport = action == .create ? 1 : (parents.map { built[$0].lamport }.max() ?? 0) + 1
         if modifiers == 0xF { lamport += action == .create ? 1 : -1 }
         if modifiers & 2 == 0 { clock += 1 + Int64(modifiers >> 2) * 3600 }
         let factory = factories[Int(modifiers & 1)]
-        let object = factory.node(action, task: taskIds[t], parents: parents.map { built[$0].id } + extraParents, lamport: lamport,
-                                  wall: wallText(clock), payload: payload)
-        built.append(Built(object: object, id: object.idText, task: t, lamport: lamport, wall: clock, parents: parents, action: action, todo: todo))
+        let object = factory.node(
+            action, task: taskIds[t], parents: parents.map { built[$0].id } + extraParents, lamport: lamport,
+            wall: wallText(clock), payload: payload)
+        built.append(
+            Built(
+                object: object, id: object.idText, task: t, lamport: lamport, wall: clock, parents: parents,
+                action: action, todo: todo))
         emit(object)
     }
 
@@ -143,12 +153,12 @@ private struct LogBuild {
         var fields: [JSONMember] = []
         if required || mask & 1 != 0 { fields.append(member("title", str(titles[Int(program.byte()) % titles.count]))) }
         if mask & 2 != 0 { fields.append(member("description", str("d\(program.byte())"))) }
-        if mask & 4 != 0 { // 1–5; 0 and 6 are out of range
+        if mask & 4 != 0 {  // 1–5; 0 and 6 are out of range
             let b = program.byte()
             fields.append(member("priority", num(b == 0xFF ? 0 : b == 0xFE ? 6 : Double(1 + b % 5))))
         }
         if mask & 8 != 0 { fields.append(member("storyPoints", num(Double(program.byte())))) }
-        if mask & 16 != 0 { fields.append(member("frequencyDays", num(Double(program.byte())))) } // 0 is out of range
+        if mask & 16 != 0 { fields.append(member("frequencyDays", num(Double(program.byte())))) }  // 0 is out of range
         if mask & 32 != 0 { fields.append(member("privacy", .bool(program.byte() & 1 == 1))) }
         if mask & 64 != 0 {
             let name = "x\(program.byte() % 4)"
@@ -220,17 +230,22 @@ private struct LogBuild {
             var chain = ancestors([parent]).map { built[$0].id }
             let mode = program.byte()
             switch mode % 16 {
-            case 10: chain.reverse()                                               // warning only
-            case 11: if chain.count > 1 { chain.remove(at: Int(mode) % chain.count) } // misses one
-            case 12: chain.append(built[Int(mode) % built.count].id)               // maybe a non-ancestor, maybe a repeat
-            case 13: chain.append(fakeId(mode))                                    // unknown id
-            case 14: chain = []                                                    // empty
+            case 10: chain.reverse()  // warning only
+            case 11: if chain.count > 1 { chain.remove(at: Int(mode) % chain.count) }  // misses one
+            case 12: chain.append(built[Int(mode) % built.count].id)  // maybe a non-ancestor, maybe a repeat
+            case 13: chain.append(fakeId(mode))  // unknown id
+            case 14: chain = []  // empty
             case 15: chain.swapAt(0, chain.count - 1)
-            default: break                                                         // exact, ancestors first
+            default: break  // exact, ancestors first
             }
-            make(.delete, parents: [parent], [member("deletedChain", .array(chain.map { str($0) }))], modifiers: modifiers)
+            make(
+                .delete, parents: [parent], [member("deletedChain", .array(chain.map { str($0) }))],
+                modifiers: modifiers)
         case 9, 10:
-            guard built.count >= 2 else { make(.update, parents: [pick()], taskFields(required: false), modifiers: modifiers); return }
+            guard built.count >= 2 else {
+                make(.update, parents: [pick()], taskFields(required: false), modifiers: modifiers)
+                return
+            }
             let wanted = 2 + Int(program.byte()) % 9
             var parents: [Int] = []
             // Parents of one task, unless modifier bit 3 allows any (E_PARENT_NOT_FOUND).
@@ -256,7 +271,9 @@ private struct LogBuild {
             let options = program.byte()
             if options & 1 != 0 {
                 var policy = [member("defaultStrategy", str(strategies[Int(options >> 1) % strategies.count]))]
-                if options & 0x10 != 0 { policy.append(member("lwwTiebreakers", .array([str("author"), str("wall")]))) }
+                if options & 0x10 != 0 {
+                    policy.append(member("lwwTiebreakers", .array([str("author"), str("wall")])))
+                }
                 payload.append(member("policy", .object(JSONObject(policy))))
             }
             if options & 0x20 != 0 {
@@ -266,10 +283,13 @@ private struct LogBuild {
                     let path = taskPaths[Int(b) % taskPaths.count]
                     let strategy = strategies[Int(b >> 3) % strategies.count]
                     var entry = [member("path", str(path)), member("strategy", str(strategy))]
-                    if strategy == "ours" || strategy == "theirs" { entry.append(member("chosenParent", str(built[parents[Int(b) % parents.count]].id))) }
+                    if strategy == "ours" || strategy == "theirs" {
+                        entry.append(member("chosenParent", str(built[parents[Int(b) % parents.count]].id)))
+                    }
                     if strategy == "manual" {
                         switch path {
-                        case "priority", "storyPoints", "frequencyDays": entry.append(member("value", num(Double(1 + b % 5))))
+                        case "priority", "storyPoints", "frequencyDays":
+                            entry.append(member("value", num(Double(1 + b % 5))))
                         case "privacy", "archived": entry.append(member("value", .bool(b & 1 == 0)))
                         default: entry.append(member("value", str("manual \(b)")))
                         }
@@ -282,11 +302,25 @@ private struct LogBuild {
                     let path = todoPaths[Int(b) % todoPaths.count]
                     let strategy = strategies[Int(b >> 2) % strategies.count]
                     var field = [member("path", str(path)), member("strategy", str(strategy))]
-                    if strategy == "ours" || strategy == "theirs" { field.append(member("chosenParent", str(built[parents[0]].id))) }
-                    if strategy == "manual" { field.append(member("value", path == "notes" ? str("m") : path == "completed" && b & 1 == 0 ? .null : str(time()))) }
-                    resolutions.append(member("todos", .array([.object(JSONObject([
-                        member("todoTaskId", str(todoIds[Int(b) % todoIds.count])), member("fields", .array([.object(JSONObject(field))])),
-                    ]))])))
+                    if strategy == "ours" || strategy == "theirs" {
+                        field.append(member("chosenParent", str(built[parents[0]].id)))
+                    }
+                    if strategy == "manual" {
+                        field.append(
+                            member(
+                                "value",
+                                path == "notes" ? str("m") : path == "completed" && b & 1 == 0 ? .null : str(time())))
+                    }
+                    resolutions.append(
+                        member(
+                            "todos",
+                            .array([
+                                .object(
+                                    JSONObject([
+                                        member("todoTaskId", str(todoIds[Int(b) % todoIds.count])),
+                                        member("fields", .array([.object(JSONObject(field))])),
+                                    ]))
+                            ])))
                 }
                 payload.append(member("resolutions", .object(JSONObject(resolutions))))
             }
@@ -305,9 +339,13 @@ private struct LogBuild {
             // A parent that is not in the log, or one of another task.
             let parent = pick()
             if modifiers & 1 == 0 {
-                make(.update, parents: [], extraParents: [fakeId(program.byte())], task: built[parent].task, [member("title", str("orphan"))], modifiers: 0)
+                make(
+                    .update, parents: [], extraParents: [fakeId(program.byte())], task: built[parent].task,
+                    [member("title", str("orphan"))], modifiers: 0)
             } else {
-                make(.update, parents: [parent], task: 1 - built[parent].task, [member("title", str("cross"))], modifiers: 0)
+                make(
+                    .update, parents: [parent], task: 1 - built[parent].task, [member("title", str("cross"))],
+                    modifiers: 0)
             }
         case 14:
             // Reorder: move one record to the front (the verdict must not care).
@@ -326,19 +364,22 @@ private struct LogBuild {
         let object = built[k].object
         var broken: [UInt8]
         switch modifiers % 6 {
-        case 0: // signature by the other key
-            let other = factories[1].key.publicKey.hex == object["author"]?.objectValue?["publicKey"]?.stringValue ? factories[0] : factories[1]
-            broken = OrderedJSON.bytes(.object(object.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: object)).hex))))
-        case 1: // content changed, id and signature kept
+        case 0:  // signature by the other key
+            let other =
+                factories[1].key.publicKey.hex == object["author"]?.objectValue?["publicKey"]?.stringValue
+                ? factories[0] : factories[1]
+            broken = OrderedJSON.bytes(
+                .object(object.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: object)).hex))))
+        case 1:  // content changed, id and signature kept
             broken = OrderedJSON.bytes(.object(object.setting("timestamp.wall", to: str(wallText(built[k].wall + 1)))))
-        case 2: // unsigned
+        case 2:  // unsigned
             broken = OrderedJSON.bytes(.object(object.setting("signature", to: nil)))
-        case 3: // truncated line
+        case 3:  // truncated line
             let full = OrderedJSON.bytes(.object(object))
             broken = Array(full.prefix(full.count / 2))
-        case 4: // malformed id
+        case 4:  // malformed id
             broken = OrderedJSON.bytes(.object(object.setting("id", to: str(String(built[k].id.dropLast(2)) + "ZZ"))))
-        default: // not an object at all
+        default:  // not an object at all
             broken = Array("[\"\(built[k].id)\"]".utf8)
         }
         if modifiers & 8 != 0, let position = records.firstIndex(of: OrderedJSON.bytes(.object(object))) {
@@ -372,12 +413,18 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int]) -> Summary {
         let key = checks[r].claimedId ?? "<no id: record \(originalIndex[r])>"
         summary.perId[key, default: []].append("\(record.status.rawValue) \(record.code?.rawValue ?? "-")")
         if !checks[r].passed {
-            invariant(record.status == .rejected, "record \(originalIndex[r]) failed node-level checks but is \(record.status)")
+            invariant(
+                record.status == .rejected,
+                "record \(originalIndex[r]) failed node-level checks but is \(record.status)")
         }
         if record.status != .duplicate, let id = checks[r].node?.id.text {
-            summary.nodeFindings[id] = record.findings.map { "\($0.rule.id) \($0.path) \($0.related.sorted()) \($0.message)" }.sorted()
+            summary.nodeFindings[id] = record.findings.map {
+                "\($0.rule.id) \($0.path) \($0.related.sorted()) \($0.message)"
+            }.sorted()
         }
-        invariant((record.status == .rejected) == (record.code != nil), "record \(originalIndex[r]) status \(record.status) code \(String(describing: record.code))")
+        invariant(
+            (record.status == .rejected) == (record.code != nil),
+            "record \(originalIndex[r]) status \(record.status) code \(String(describing: record.code))")
     }
     for key in summary.perId.keys { summary.perId[key]!.sort() }
     summary.rejected = verdict.rejected.map { "\($0.id) \($0.code.rawValue)" }
@@ -388,11 +435,16 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int]) -> Summary {
     var validById: [NodeID: Node] = [:]
     for node in valid { validById[node.id] = node }
     for (a, b) in zip(valid, valid.dropFirst()) {
-        invariant(a.precedes(b), "valid nodes out of total order: \(a.id) (\(a.lamport), \(a.wall)) then \(b.id) (\(b.lamport), \(b.wall))")
+        invariant(
+            a.precedes(b),
+            "valid nodes out of total order: \(a.id) (\(a.lamport), \(a.wall)) then \(b.id) (\(b.lamport), \(b.wall))")
     }
     for node in valid {
         for parent in node.parents {
-            guard let p = validById[parent] else { invariant(false, "valid node \(node.id) has a parent \(parent) that is not valid"); continue }
+            guard let p = validById[parent] else {
+                invariant(false, "valid node \(node.id) has a parent \(parent) that is not valid")
+                continue
+            }
             invariant(p.taskId == node.taskId, "valid node \(node.id) has a parent of another task")
             invariant(p.action != .delete, "valid node \(node.id) has a DELETE parent")
         }
@@ -402,7 +454,8 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int]) -> Summary {
     let reconstruction = Reconstructor.reconstruct(verdict)
     let state = StateRendering.canonicalBytes(reconstruction)
     let tape = try? CanonicalJSON.canonicalize(state)
-    invariant(tape == state, "reconstructed state is not canonical: \(show(state)) -> \(tape.map { show($0) } ?? "rejected")")
+    invariant(
+        tape == state, "reconstructed state is not canonical: \(show(state)) -> \(tape.map { show($0) } ?? "rejected")")
     if let value = try? JSONReader.parse(state) {
         invariant(CanonicalJSON.bytes(of: value) == state, "reconstructed state is not a tree fixed point")
     } else {
@@ -411,9 +464,12 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int]) -> Summary {
     for task in reconstruction.tasks {
         for head in task.heads { invariant(validById[head] != nil, "head \(head) is not a valid node") }
         if let current = task.currentTodo {
-            invariant(task.todos.contains { $0.todoTaskId == current && $0.completed == nil }, "current todo \(current) is not an uncompleted todo")
+            invariant(
+                task.todos.contains { $0.todoTaskId == current && $0.completed == nil },
+                "current todo \(current) is not an uncompleted todo")
             if let todo = task.todos.first(where: { $0.todoTaskId == current }) {
-                let u = Urgency.value(deadline: todo.deadline, now: UTCTime(millisecondsSinceEpoch: startSeconds * 1000))
+                let u = Urgency.value(
+                    deadline: todo.deadline, now: UTCTime(millisecondsSinceEpoch: startSeconds * 1000))
                 invariant(!u.isNaN, "urgency is NaN for deadline \(todo.deadline)")
             }
         }
@@ -432,7 +488,8 @@ private func fingerprint(_ verdict: LogVerdict) -> [String] {
     lines.append("order: \(verdict.order.map { verdict.nodes[Int($0)].id.text })")
     lines += verdict.rejected.map { "rejected \($0.id) \($0.code.rawValue)" }
     lines.append("merge decisions for: \(verdict.mergeDecisions.keys.map(\.text).sorted())")
-    lines.append("state: " + String(decoding: StateRendering.canonicalBytes(Reconstructor.reconstruct(verdict)), as: UTF8.self))
+    lines.append(
+        "state: " + String(decoding: StateRendering.canonicalBytes(Reconstructor.reconstruct(verdict)), as: UTF8.self))
     return lines
 }
 
@@ -443,9 +500,15 @@ private func firstDifference(_ a: [String], _ b: [String]) -> String {
 
 private func difference(_ a: Summary, _ b: Summary) -> String {
     var parts: [String] = []
-    for (id, status) in a.nodeStatus where b.nodeStatus[id] != status { parts.append("node \(id): \(status) vs \(b.nodeStatus[id] ?? "absent")") }
-    for (id, findings) in a.nodeFindings where b.nodeFindings[id] != findings { parts.append("findings of \(id): \(findings) vs \(b.nodeFindings[id] ?? [])") }
-    for (id, statuses) in a.perId where b.perId[id] != statuses { parts.append("records of \(id): \(statuses) vs \(b.perId[id] ?? [])") }
+    for (id, status) in a.nodeStatus where b.nodeStatus[id] != status {
+        parts.append("node \(id): \(status) vs \(b.nodeStatus[id] ?? "absent")")
+    }
+    for (id, findings) in a.nodeFindings where b.nodeFindings[id] != findings {
+        parts.append("findings of \(id): \(findings) vs \(b.nodeFindings[id] ?? [])")
+    }
+    for (id, statuses) in a.perId where b.perId[id] != statuses {
+        parts.append("records of \(id): \(statuses) vs \(b.perId[id] ?? [])")
+    }
     if a.rejected != b.rejected { parts.append("rejected: \(a.rejected) vs \(b.rejected)") }
     if a.state != b.state { parts.append("state: \(show(a.state, limit: 2000)) vs \(show(b.state, limit: 2000))") }
     return parts.joined(separator: "\n")
@@ -482,8 +545,10 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for order in [shuffled, identity.reversed()] {
         let other = summarize(order.map { checks[$0] }, originalIndex: order)
         if other != reference {
-            let dump = records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(separator: "\n")
-            invariant(false, "verdict depends on record order \(order):\n\(difference(reference, other))\nrecords:\n\(dump)")
+            let dump = records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(
+                separator: "\n")
+            invariant(
+                false, "verdict depends on record order \(order):\n\(difference(reference, other))\nrecords:\n\(dump)")
         }
     }
     // Batches: the same records, in the same order, split into batches (some empty) give
@@ -492,7 +557,7 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var batches: [[NodeCheck]] = []
     var start = 0
     while start < checks.count {
-        let size = Int(rng.next() % 6) // 0 = an empty batch
+        let size = Int(rng.next() % 6)  // 0 = an empty batch
         batches.append(Array(checks[start..<min(start + size, checks.count)]))
         start += size
     }
@@ -500,8 +565,14 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var incremental = LogValidator.Incremental()
     for batch in batches { incremental.add(batch) }
     let fed = fingerprint(incremental.finish())
-    invariant(batched == whole, "validate(batches:) differs from validate(_:) with batch sizes \(batches.map(\.count)):\n\(firstDifference(whole, batched))")
-    invariant(fed == whole, "Incremental differs from validate(_:) with batch sizes \(batches.map(\.count)):\n\(firstDifference(whole, fed))")
+    invariant(
+        batched == whole,
+        "validate(batches:) differs from validate(_:) with batch sizes \(batches.map(\.count)):\n\(firstDifference(whole, batched))"
+    )
+    invariant(
+        fed == whole,
+        "Incremental differs from validate(_:) with batch sizes \(batches.map(\.count)):\n\(firstDifference(whole, fed))"
+    )
 
     // Exact duplicate records change nothing but the duplicate count.
     var seen = Set<[UInt8]>()
@@ -510,8 +581,12 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         var other = summarize(unique.map { checks[$0] }, originalIndex: unique)
         other.perId = reference.perId
         if other != reference {
-            let dump = records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(separator: "\n")
-            invariant(false, "verdict changes when exact duplicate records are dropped:\n\(difference(reference, other))\nrecords:\n\(dump)")
+            let dump = records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(
+                separator: "\n")
+            invariant(
+                false,
+                "verdict changes when exact duplicate records are dropped:\n\(difference(reference, other))\nrecords:\n\(dump)"
+            )
         }
     }
     return 0

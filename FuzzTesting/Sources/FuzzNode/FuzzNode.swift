@@ -31,17 +31,24 @@ private func ruleIds(_ check: NodeCheck) -> [String] { check.findings.map(\.rule
 private func checkPassing(_ check: NodeCheck, _ record: [UInt8]) {
     guard let node = check.node else { return }
     guard case let .object(object)? = try? JSONReader.parse(record) else {
-        invariant(false, "a passing record is not a JSON object: \(show(record))"); return
+        invariant(false, "a passing record is not a JSON object: \(show(record))")
+        return
     }
     let body = NodeBody.canonicalBytes(of: object)
-    invariant(NodeBody.id(ofCanonicalBody: body) == node.id, "passing record's body does not hash to its id \(node.id): \(show(record))")
+    invariant(
+        NodeBody.id(ofCanonicalBody: body) == node.id,
+        "passing record's body does not hash to its id \(node.id): \(show(record))")
     // Independently: tape-canonicalize the body without going through NodeBody.
     let bodyDocument = CanonicalJSON.bytes(of: .object(object.removing(["id", "signature"])))
     let tape = try? CanonicalJSON.canonicalize(bodyDocument)
-    invariant(tape == body, "body canonical bytes differ between NodeBody and the tape path: \(show(body)) / \(tape.map { show($0) } ?? "rejected")")
+    invariant(
+        tape == body,
+        "body canonical bytes differ between NodeBody and the tape path: \(show(body)) / \(tape.map { show($0) } ?? "rejected")"
+    )
     // Compared as UTF-8 bytes: Swift's String == would call canonically equivalent texts equal.
-    invariant(node.id.text.utf8.elementsEqual((object["id"]?.stringValue ?? "").utf8),
-              "node id \(node.id) is not the record's id text")
+    invariant(
+        node.id.text.utf8.elementsEqual((object["id"]?.stringValue ?? "").utf8),
+        "node id \(node.id) is not the record's id text")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -56,14 +63,16 @@ public func fuzzNode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
     // Bytes are checked on the parse tape, parsed values on the tree: the same findings.
     let treeCheck = validator.check(value: .object(object))
-    invariant(treeCheck.findings == check.findings && treeCheck.passed == check.passed,
-              "tape and tree readings differ: \(check.findings) vs \(treeCheck.findings) for \(show(record))")
+    invariant(
+        treeCheck.findings == check.findings && treeCheck.passed == check.passed,
+        "tape and tree readings differ: \(check.findings) vs \(treeCheck.findings) for \(show(record))")
 
     // Same value, canonical spelling: same verdict.
     let canonical = CanonicalJSON.bytes(of: .object(object))
     let canonicalCheck = validator.check(bytes: canonical)
-    invariant(canonicalCheck.passed == check.passed && ruleIds(canonicalCheck) == ruleIds(check),
-              "canonical form gets another verdict: \(ruleIds(check)) vs \(ruleIds(canonicalCheck)) for \(show(record))")
+    invariant(
+        canonicalCheck.passed == check.passed && ruleIds(canonicalCheck) == ruleIds(check),
+        "canonical form gets another verdict: \(ruleIds(check)) vs \(ruleIds(canonicalCheck)) for \(show(record))")
 
     // Re-sealed copy.
     var body = object.removing(["id", "signature"])
@@ -79,14 +88,19 @@ public func fuzzNode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let sealedBytes = CanonicalJSON.bytes(of: .object(sealed))
     let sealedCheck = validator.check(bytes: sealedBytes)
     for finding in sealedCheck.findings {
-        invariant(finding.rule.id != Rule.idHash.id, "re-sealed record fails id.hash: \(finding) for \(show(sealedBytes))")
+        invariant(
+            finding.rule.id != Rule.idHash.id, "re-sealed record fails id.hash: \(finding) for \(show(sealedBytes))")
         if case .object? = body["author"] {
-            invariant(finding.rule.id != Rule.signatureInvalid.id, "re-sealed record fails signature.invalid: \(finding) for \(show(sealedBytes))")
+            invariant(
+                finding.rule.id != Rule.signatureInvalid.id,
+                "re-sealed record fails signature.invalid: \(finding) for \(show(sealedBytes))")
         }
     }
     checkPassing(sealedCheck, sealedBytes)
     if dump {
-        report("raw \(check.passed ? "pass" : "fail") \(ruleIds(check)) sealed \(sealedCheck.passed ? "pass" : "fail") \(ruleIds(sealedCheck))")
+        report(
+            "raw \(check.passed ? "pass" : "fail") \(ruleIds(check)) sealed \(sealedCheck.passed ? "pass" : "fail") \(ruleIds(sealedCheck))"
+        )
     }
     return 0
 }

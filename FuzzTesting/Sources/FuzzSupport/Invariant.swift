@@ -1,14 +1,16 @@
 // Shared by every fuzz target: reporting a broken invariant so that libFuzzer keeps the input,
 // and showing bytes in messages.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reports a broken invariant and aborts, so libFuzzer saves the input as a crash.
-public func invariant(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-                      file: StaticString = #fileID, line: UInt = #line) {
+public func invariant(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     if !condition() {
         let text = "INVARIANT FAILED (\(file):\(line)): \(message())\n"
         var bytes = Array(text.utf8)

@@ -11,7 +11,7 @@ public enum FuzzKeys {
     /// The Ed25519 pair whose 32-byte seed is SHA-256("redo-conform fixture key|SEED|INDEX").
     public static func pair(seed: String, index: Int) -> Ed25519KeyPair {
         let digest = SHA256.hash(Array("redo-conform fixture key|\(seed)|\(index)".utf8))
-        return try! Ed25519KeyPair(seed: digest.bytes) // 32 bytes by construction
+        return try! Ed25519KeyPair(seed: digest.bytes)  // 32 bytes by construction
     }
 
     /// A lowercase UUID v4 derived from the seed and a label.
@@ -35,20 +35,28 @@ public struct SignedNodeBuilder {
     }
 
     /// The unsigned body (no id, no signature), envelope keys in a client's order.
-    public func body(_ action: Action, task: String, parents: [String], lamport: Int, wall: String,
-                     payload: [JSONMember]) -> JSONObject {
+    public func body(
+        _ action: Action, task: String, parents: [String], lamport: Int, wall: String,
+        payload: [JSONMember]
+    ) -> JSONObject {
         JSONObject([
             member("version", num(1)),
             member("parents", .array(parents.map { str($0) })),
-            member("timestamp", .object(JSONObject([
-                member("lamport", num(Double(lamport))),
-                member("wall", str(wall)),
-            ]))),
-            member("author", .object(JSONObject([
-                member("userId", str(key.publicKey.redoUserId)),
-                member("deviceId", str(deviceId)),
-                member("publicKey", str(key.publicKey.hex)),
-            ]))),
+            member(
+                "timestamp",
+                .object(
+                    JSONObject([
+                        member("lamport", num(Double(lamport))),
+                        member("wall", str(wall)),
+                    ]))),
+            member(
+                "author",
+                .object(
+                    JSONObject([
+                        member("userId", str(key.publicKey.redoUserId)),
+                        member("deviceId", str(deviceId)),
+                        member("publicKey", str(key.publicKey.hex)),
+                    ]))),
             member("action", str(action.rawValue)),
             member("taskId", str(task)),
             member("data", .object(JSONObject([member("payload", .object(JSONObject(payload)))]))),
@@ -56,8 +64,10 @@ public struct SignedNodeBuilder {
     }
 
     /// The body with `id` first and `signature` last, both computed from it.
-    public func node(_ action: Action, task: String, parents: [String], lamport: Int, wall: String,
-                     payload: [JSONMember]) -> JSONObject {
+    public func node(
+        _ action: Action, task: String, parents: [String], lamport: Int, wall: String,
+        payload: [JSONMember]
+    ) -> JSONObject {
         let body = body(action, task: task, parents: parents, lamport: lamport, wall: wall, payload: payload)
         let (id, signature) = NodeBody.seal(body, with: key)
         return JSONObject([member("id", str(id.text))] + body.members + [member("signature", str(signature.hex))])

@@ -1,5 +1,5 @@
-import RedoCrypto
 import RedoCore
+import RedoCrypto
 import RedoJSON
 
 /// `redo-conform canonicalize [FILE|-]`: the RFC 8785 form of any I-JSON document.

@@ -78,10 +78,15 @@ package enum CheckCommand {
     static func rows(_ results: [SuiteResult], width: Int, console: Console) {
         for result in results {
             let padded = result.name + String(repeating: " ", count: max(0, width - result.name.count))
-            let counts = result.failed == 0 ? counted(result.passed, "check") : "\(result.failed) of \(counted(result.passed + result.failed, "check")) failed"
+            let counts =
+                result.failed == 0
+                ? counted(result.passed, "check")
+                : "\(result.failed) of \(counted(result.passed + result.failed, "check")) failed"
             console.line("\(result.ok ? "PASS" : "FAIL")  \(padded)  \(counts)")
             for failure in result.failures { console.line("      - \(failure)") }
-            if result.failed > result.failures.count { console.line("      … and \(result.failed - result.failures.count) more") }
+            if result.failed > result.failures.count {
+                console.line("      … and \(result.failed - result.failures.count) more")
+            }
         }
     }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RedoCrypto
 import RedoJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The key file `keygen` writes and `sign` reads (documented in the README):
 /// `{"format":"redo-conform/ed25519-key","version":1,"seed":hex,"publicKey":hex,"userId":hex}`.
@@ -20,7 +21,8 @@ package enum KeyFile {
     package static func encode(_ pair: Ed25519KeyPair) -> [UInt8] {
         var seed = pair.seed
         defer { wipe(&seed) }
-        let text = "{\"format\":\"\(format)\",\"version\":1,\"seed\":\"\(Hex.encode(seed))\",\"publicKey\":\"\(pair.publicKey.hex)\",\"userId\":\"\(pair.publicKey.redoUserId)\"}\n"
+        let text =
+            "{\"format\":\"\(format)\",\"version\":1,\"seed\":\"\(Hex.encode(seed))\",\"publicKey\":\"\(pair.publicKey.hex)\",\"userId\":\"\(pair.publicKey.redoUserId)\"}\n"
         return Array(text.utf8)
     }
 
@@ -31,23 +33,38 @@ package enum KeyFile {
     /// what `keygen` writes is refused rather than half-trusted, because `sign` copies
     /// its publicKey and userId into nodes, and a wrong userId would be signed into them.
     package static func decode(_ bytes: [UInt8], path: String) throws(Failure) -> Ed25519KeyPair {
-        guard case let .object(object)? = try? JSONReader.parse(bytes) else { throw Failure(description: "\(path): not a key file (not a JSON object)") }
-        guard object["format"]?.stringValue == format else { throw Failure(description: "\(path): not a key file (format is not \(format))") }
-        guard let version = object["version"] else { throw Failure(description: "\(path): version is missing (1 expected)") }
+        guard case let .object(object)? = try? JSONReader.parse(bytes) else {
+            throw Failure(description: "\(path): not a key file (not a JSON object)")
+        }
+        guard object["format"]?.stringValue == format else {
+            throw Failure(description: "\(path): not a key file (format is not \(format))")
+        }
+        guard let version = object["version"] else {
+            throw Failure(description: "\(path): version is missing (1 expected)")
+        }
         guard version == .number(1) else {
             let found = String(decoding: CanonicalJSON.bytes(of: version), as: UTF8.self)
-            throw Failure(description: "\(path): key file version \(found) is not supported (this redo-conform reads version 1)")
+            throw Failure(
+                description: "\(path): key file version \(found) is not supported (this redo-conform reads version 1)")
         }
         if let unknown = object.keys.first(where: { !members.contains($0) }) {
-            throw Failure(description: "\(path): unknown member \"\(unknown)\" (a key file has exactly \(members.joined(separator: ", ")))")
+            throw Failure(
+                description:
+                    "\(path): unknown member \"\(unknown)\" (a key file has exactly \(members.joined(separator: ", ")))"
+            )
         }
-        guard let seedHex = object["seed"]?.stringValue, var seed = Hex.decodeLowercase(seedHex), seed.count == 32 else {
+        guard let seedHex = object["seed"]?.stringValue, var seed = Hex.decodeLowercase(seedHex), seed.count == 32
+        else {
             throw Failure(description: "\(path): seed must be 64 lowercase hex digits")
         }
         defer { wipe(&seed) }
-        guard let pair = try? Ed25519KeyPair(seed: seed) else { throw Failure(description: "\(path): libsodium refused the seed") }
+        guard let pair = try? Ed25519KeyPair(seed: seed) else {
+            throw Failure(description: "\(path): libsodium refused the seed")
+        }
         for (key, expected) in [("publicKey", pair.publicKey.hex), ("userId", pair.publicKey.redoUserId)] {
-            guard let claimed = object[key] else { throw Failure(description: "\(path): \(key) is missing (\(expected) expected)") }
+            guard let claimed = object[key] else {
+                throw Failure(description: "\(path): \(key) is missing (\(expected) expected)")
+            }
             guard claimed.stringValue == expected else {
                 throw Failure(description: "\(path): \(key) does not belong to the seed (\(expected) expected)")
             }
@@ -64,7 +81,8 @@ package enum KeyFile {
         let mode = info.st_mode & 0o777
         guard mode & 0o077 != 0 else { return nil }
         let octal = String(mode, radix: 8)
-        return "warning: \(path): key file is readable or writable by group or others (mode 0\(octal)); anyone who can read it can sign as this key: chmod 600 \(path)"
+        return
+            "warning: \(path): key file is readable or writable by group or others (mode 0\(octal)); anyone who can read it can sign as this key: chmod 600 \(path)"
     }
 
     /// Writes a secret file with mode 0600, never leaving a partial key behind.
@@ -84,7 +102,8 @@ package enum KeyFile {
         }
         guard force else { throw Failure(description: "\(path): already exists (use --force to overwrite)") }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(description: "\(path): is \(kind(info.st_mode)), not a regular file; --force only replaces a key file")
+            throw Failure(
+                description: "\(path): is \(kind(info.st_mode)), not a regular file; --force only replaces a key file")
         }
         try replace(path, with: bytes)
     }
@@ -116,8 +135,10 @@ package enum KeyFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         var template = Array((directory + ".redo-conform-key.XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) } // mode 0600
-        guard fd >= 0 else { throw Failure(description: "\(path): cannot create a temporary file beside it: \(InputFile.systemReason())") }
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // mode 0600
+        guard fd >= 0 else {
+            throw Failure(description: "\(path): cannot create a temporary file beside it: \(InputFile.systemReason())")
+        }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         try fill(fd, with: bytes, at: temporary, for: path)
         guard rename(temporary, path) == 0 else {

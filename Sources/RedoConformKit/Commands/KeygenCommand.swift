@@ -3,7 +3,9 @@ import RedoJSON
 
 /// `redo-conform keygen [--seed HEX | --seed-text TEXT] [--out FILE] [--force]`.
 package enum KeygenCommand {
-    package static func run(seedHex: String?, seedText: String?, out: String?, force: Bool, console: Console) -> ExitStatus {
+    package static func run(seedHex: String?, seedText: String?, out: String?, force: Bool, console: Console)
+        -> ExitStatus
+    {
         let pair: Ed25519KeyPair
         do {
             if let seedHex {

@@ -1,6 +1,6 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// Records in memory through the validation run `validate` uses (node-level checks,
 /// then the log rules), for the vector suites, the generator and the platform reference.
@@ -13,7 +13,9 @@ package enum LogPipeline {
 
     /// A log file validated exactly as `validate FILE` validates it; an input problem
     /// (unreadable, empty) is thrown.
-    package static func validate(file path: String, profile: ValidationProfile = .synced) throws(InputError) -> LogVerdict {
+    package static func validate(file path: String, profile: ValidationProfile = .synced) throws(InputError)
+        -> LogVerdict
+    {
         var options = ValidationOptions()
         options.profile = profile
         let result = ValidationRun(options: options).run([path])
@@ -62,7 +64,9 @@ package enum JSONPathLookup {
         for part in path.split(separator: ".") {
             var name = Substring(part)
             var indices: [Int] = []
-            while let open = name.lastIndex(of: "["), name.last == "]", let index = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) {
+            while let open = name.lastIndex(of: "["), name.last == "]",
+                let index = Int(name[name.index(after: open)..<name.index(before: name.endIndex)])
+            {
                 indices.insert(index, at: 0)
                 name = name[..<open]
             }

@@ -1,15 +1,17 @@
 import Foundation
+import RedoCore
 import RedoCrypto
 import RedoJSON
 import RedoText
-import RedoCore
 
 /// `redo-conform reconstruct PATH...`: the reconstructed state — canonical JSON (to
 /// compare platforms by hash) or a readable task list with urgency at a given time.
 package enum ReconstructCommand {
     package enum Format: String, CaseIterable, Sendable { case json, text }
 
-    package static func run(_ operands: [String], options: ValidationOptions, format: Format, at: String?, console: Console) -> ExitStatus {
+    package static func run(
+        _ operands: [String], options: ValidationOptions, format: Format, at: String?, console: Console
+    ) -> ExitStatus {
         var now = UTCTime(millisecondsSinceEpoch: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
         if let at {
             switch TimeOption.parse(at) {
@@ -21,7 +23,8 @@ package enum ReconstructCommand {
         }
         // Reconstructing validates the whole log first: as long as `validate`, so it shows
         // the same progress line.
-        let result = ValidationRun(options: options, progress: ProgressMeter.forTerminal(console: console)).run(operands)
+        let result = ValidationRun(options: options, progress: ProgressMeter.forTerminal(console: console)).run(
+            operands)
         for problem in result.problems { console.error("error: \(problem)") }
         let reconstruction = Reconstructor.reconstruct(result.verdict)
         switch format {
@@ -44,7 +47,8 @@ package enum ReconstructCommand {
             if let current = task.currentTodo, let todo = task.todos.first(where: { $0.todoTaskId == current }) {
                 let days = Urgency.daysUntilDue(todo.deadline, now: now)
                 let urgency = Urgency.value(daysUntilDue: days)
-                out += "  current todo \(todo.todoTaskId): due \(todo.deadline) (\(formatDays(days))), urgency \(format(urgency, digits: 3))\n"
+                out +=
+                    "  current todo \(todo.todoTaskId): due \(todo.deadline) (\(formatDays(days))), urgency \(format(urgency, digits: 3))\n"
             } else {
                 out += "  no current todo\n"
             }
@@ -53,7 +57,8 @@ package enum ReconstructCommand {
                 out += "  todo \(todo.todoTaskId): \(state)\n"
             }
         }
-        out += "\(counted(reconstruction.tasks.count, "task")), \(reconstruction.deleted.count) deleted, \(counted(reconstruction.rejected.count, "rejected node id")) (urgency at \(now))\n"
+        out +=
+            "\(counted(reconstruction.tasks.count, "task")), \(reconstruction.deleted.count) deleted, \(counted(reconstruction.rejected.count, "rejected node id")) (urgency at \(now))\n"
         return out
     }
 

@@ -1,7 +1,7 @@
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
 
 /// `redo-conform sign NODE --key FILE`: fills in author.publicKey and author.userId when
 /// absent, computes the id and the signature over the canonical body, and writes the node
@@ -34,7 +34,9 @@ package enum SignCommand {
         var author = JSONObject()
         if let present = node["author"] {
             guard case let .object(object) = present else {
-                console.error("error: \(input): author is \(present.typeName), not an object (sign fills author only when it is absent)")
+                console.error(
+                    "error: \(input): author is \(present.typeName), not an object (sign fills author only when it is absent)"
+                )
                 return .findings
             }
             author = object
@@ -42,7 +44,9 @@ package enum SignCommand {
         for (key, value) in [("publicKey", pair.publicKey.hex), ("userId", pair.publicKey.redoUserId)] {
             if let present = author[key] {
                 guard present.stringValue == value else {
-                    console.error("error: author.\(key) is \(present.stringValue.map { "\"\($0)\"" } ?? present.typeName), but the key's is \(value)")
+                    console.error(
+                        "error: author.\(key) is \(present.stringValue.map { "\"\($0)\"" } ?? present.typeName), but the key's is \(value)"
+                    )
                     return .findings
                 }
             } else {
@@ -52,16 +56,24 @@ package enum SignCommand {
         node["author"] = .object(author)
         let body = node.removing(["id", "signature"])
         let (id, signature) = NodeBody.seal(body, with: pair)
-        let sealed = JSONObject([JSONMember(key: "id", value: .string(id.text))] + body.members + [JSONMember(key: "signature", value: .string(signature.hex))])
+        let sealed = JSONObject(
+            [JSONMember(key: "id", value: .string(id.text))] + body.members + [
+                JSONMember(key: "signature", value: .string(signature.hex))
+            ])
         console.writeOut(OrderedJSONWriter.bytes(.object(sealed)) + [0x0A])
         let check = NodeValidator().check(value: .object(sealed))
         for finding in check.findings {
-            console.error("note: the signed node breaks \(finding.rule.id) (\(finding.code.rawValue)) at \(finding.path): \(finding.message)")
+            console.error(
+                "note: the signed node breaks \(finding.rule.id) (\(finding.code.rawValue)) at \(finding.path): \(finding.message)"
+            )
         }
         return .ok
     }
 
     private static func parseError(_ document: [UInt8]) -> String {
-        do { _ = try JSONReader.parse(document); return "" } catch { return "not I-JSON: \(error)" }
+        do {
+            _ = try JSONReader.parse(document)
+            return ""
+        } catch { return "not I-JSON: \(error)" }
     }
 }

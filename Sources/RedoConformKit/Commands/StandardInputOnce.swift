@@ -9,7 +9,9 @@ package enum StandardInputOnce {
         let stdin = inputs.filter { $0.path == "-" }
         guard stdin.count > 1 else { return nil }
         let places = stdin.map(\.givenAs)
-        let named = Set(places).count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " and " + places[places.count - 1]
+        let named =
+            Set(places).count == 1
+            ? places[0] : places.dropLast().joined(separator: ", ") + " and " + places[places.count - 1]
         return "- (stdin) is given \(stdin.count) times, as \(named); stdin can be read only once"
     }
 

@@ -14,8 +14,8 @@ package enum TimeOption {
         let bytes = Array(text.utf8)
         let spelled: String
         switch bytes.count {
-        case 10: spelled = text + "T00:00:00.000Z"                               // a date
-        case 20 where bytes.last == UInt8(ascii: "Z"): spelled = text.dropLast() + ".000Z" // no fraction
+        case 10: spelled = text + "T00:00:00.000Z"  // a date
+        case 20 where bytes.last == UInt8(ascii: "Z"): spelled = text.dropLast() + ".000Z"  // no fraction
         default: spelled = text
         }
         return UTCTime.parse(spelled)

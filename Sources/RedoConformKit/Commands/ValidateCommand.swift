@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import RedoCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 package enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, junit
@@ -12,7 +13,10 @@ package enum ReportFormat: String, CaseIterable, Sendable {
 
 /// `redo-conform validate PATH...`: every rule, on everything given, as one log.
 package enum ValidateCommand {
-    package static func run(_ operands: [String], options: ValidationOptions, format: ReportFormat, output: String?, quiet: Bool, console: Console) -> ExitStatus {
+    package static func run(
+        _ operands: [String], options: ValidationOptions, format: ReportFormat, output: String?, quiet: Bool,
+        console: Console
+    ) -> ExitStatus {
         let progress = quiet ? nil : ProgressMeter.forTerminal(console: console)
         let result = ValidationRun(options: options, progress: progress).run(operands)
         let written = ReportOutput.write(to: output, console: console) { sink in

@@ -1,11 +1,13 @@
-import RedoFixtures
 import Foundation
+import RedoFixtures
 
 /// `redo-conform vectors generate --seed S --out DIR [--external DIR]`: writes the
 /// deterministic vector suites for a seed (same seed, same bytes); with `--external`, the
 /// platform exchange also holds the published speccheck and Wycheproof cases.
 package enum VectorsCommand {
-    package static func generate(seed: String, into directory: String, external: String? = nil, console: Console) -> ExitStatus {
+    package static func generate(seed: String, into directory: String, external: String? = nil, console: Console)
+        -> ExitStatus
+    {
         if let problem = OutputFolder.problem(directory) {
             console.error("error: \(problem)")
             return .usageOrIO
@@ -35,10 +37,14 @@ package enum VectorsCommand {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                console.error("error: \(OutputFolder.problem(folder) ?? "\(folder): cannot create: \(OutputFolder.reason(error))")")
+                console.error(
+                    "error: \(OutputFolder.problem(folder) ?? "\(folder): cannot create: \(OutputFolder.reason(error))")"
+                )
                 return .usageOrIO
             }
-            guard ReportOutput.write(to: path, console: console, { $0.write(bytes: file.bytes) }) else { return .usageOrIO }
+            guard ReportOutput.write(to: path, console: console, { $0.write(bytes: file.bytes) }) else {
+                return .usageOrIO
+            }
         }
         let added = external.map { " (with \(counted(extra.count, "external signature case")) from \($0))" } ?? ""
         console.line("wrote \(counted(files.count, "file")) for seed \"\(seed)\" under \(directory)\(added)")

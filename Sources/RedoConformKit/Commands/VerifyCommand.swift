@@ -1,7 +1,7 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
 import RedoText
-import RedoCore
 
 /// `redo-conform verify PATH...`: content address and signature only — for each record,
 /// is the id the hash of its canonical body, and does the signature verify? No schema or
@@ -31,20 +31,27 @@ package enum VerifyCommand {
         let value: JSONValue
         switch record.content {
         case let .bytes(bytes):
-            do { value = try bytes.withUnsafeBufferPointer { try JSONReader.parse($0) } } catch { return .unreadable("not I-JSON: \(error)") }
+            do { value = try bytes.withUnsafeBufferPointer { try JSONReader.parse($0) } } catch {
+                return .unreadable("not I-JSON: \(error)")
+            }
         case let .value(parsed): value = parsed
         case let .finding(finding): return .unreadable(finding.message)
         }
         guard case let .object(node) = value else { return .unreadable("not a JSON object") }
-        guard let idText = node["id"]?.stringValue, let id = NodeID(idText) else { return .unreadable("no well-formed id") }
+        guard let idText = node["id"]?.stringValue, let id = NodeID(idText) else {
+            return .unreadable("no well-formed id")
+        }
         let body = NodeBody.canonicalBytes(of: node)
         let actual = NodeBody.id(ofCanonicalBody: body)
         if actual != id { return .hashMismatch(actual: actual.text) }
         guard let signatureValue = node["signature"] else { return .unsigned }
-        guard let signatureText = signatureValue.stringValue, let signature = try? Ed25519Signature(hex: signatureText) else {
+        guard let signatureText = signatureValue.stringValue, let signature = try? Ed25519Signature(hex: signatureText)
+        else {
             return .unreadable("signature is not 128 lowercase hex digits")
         }
-        guard let keyText = node["author"]?.objectValue?["publicKey"]?.stringValue, let key = try? Ed25519PublicKey(hex: keyText) else {
+        guard let keyText = node["author"]?.objectValue?["publicKey"]?.stringValue,
+            let key = try? Ed25519PublicKey(hex: keyText)
+        else {
             return .unreadable("author.publicKey is not 64 lowercase hex digits")
         }
         return Ed25519.verify(signature, of: body, by: key) ? .ok : .badSignature
@@ -54,8 +61,10 @@ package enum VerifyCommand {
     /// - Parameter progress: the progress line (stderr on a terminal), or nil. Failure
     /// lines go to stdout as records are checked, with the progress line taken off the
     /// screen around each write, since both may be the same terminal.
-    package static func run(_ operands: [String], options: ValidationOptions, console: Console,
-                           progress: ProgressMeter? = nil) -> ExitStatus {
+    package static func run(
+        _ operands: [String], options: ValidationOptions, console: Console,
+        progress: ProgressMeter? = nil
+    ) -> ExitStatus {
         let (files, walkProblems) = InputFiles.expand(operands)
         var problems = walkProblems
         var failed = 0
@@ -78,7 +87,9 @@ package enum VerifyCommand {
         func flush() {
             guard !pending.isEmpty else { return }
             let records = pending
-            let outcomes = BackgroundWork { [jobs = options.jobs] in ParallelMap.map(records, jobs: jobs) { outcome($0) } }
+            let outcomes = BackgroundWork { [jobs = options.jobs] in
+                ParallelMap.map(records, jobs: jobs) { outcome($0) }
+            }
             progress?.advance(recordsRead: records.count)
             pending.removeAll(keepingCapacity: true)
             if let previous = inFlight { report(previous) }
@@ -86,10 +97,12 @@ package enum VerifyCommand {
         }
         progress?.start(reading: files)
         for (index, file) in files.enumerated() {
-            if let problem = RecordReader(file: file, index: Int32(index), options: options).read({ record in
-                pending.append(record)
-                if pending.count >= options.batchSize { flush() }
-            }, bytesRead: { progress?.advance(bytes: $0) }) {
+            if let problem = RecordReader(file: file, index: Int32(index), options: options).read(
+                { record in
+                    pending.append(record)
+                    if pending.count >= options.batchSize { flush() }
+                }, bytesRead: { progress?.advance(bytes: $0) })
+            {
                 problems.append(problem)
             }
             flush()

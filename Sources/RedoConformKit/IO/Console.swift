@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RedoCrypto
 import RedoJSON
 import RedoText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a command writes. Commands never print directly, so tests capture both streams.
 package struct Console: Sendable {
@@ -14,8 +15,10 @@ package struct Console: Sendable {
     /// Why a write to stdout failed (the first failure), or nil while every write worked.
     package var outFailure: @Sendable () -> String?
 
-    package init(writeOut: @escaping @Sendable ([UInt8]) -> Void, writeErr: @escaping @Sendable (String) -> Void,
-                outFailure: @escaping @Sendable () -> String? = { nil }) {
+    package init(
+        writeOut: @escaping @Sendable ([UInt8]) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+        outFailure: @escaping @Sendable () -> String? = { nil }
+    ) {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.outFailure = outFailure
@@ -31,7 +34,9 @@ package struct Console: Sendable {
 
     /// Several lines on stderr (a usage message), each line escaped as `error` does.
     package func errorLines(_ text: String) {
-        writeErr(text.split(separator: "\n", omittingEmptySubsequences: false).map { MessageText.displayed(String($0)) }.joined(separator: "\n") + "\n")
+        writeErr(
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { MessageText.displayed(String($0)) }
+                .joined(separator: "\n") + "\n")
     }
 
     /// The status a run ends with once its output is written. Output that did not reach

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file operand: a path, or `-` for standard input.
@@ -67,9 +67,9 @@ package final class OpenInput {
     func readSome(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             #if canImport(Glibc)
-            let count = Glibc.read(fd, buffer.baseAddress!, buffer.count)
+                let count = Glibc.read(fd, buffer.baseAddress!, buffer.count)
             #else
-            let count = Darwin.read(fd, buffer.baseAddress!, buffer.count)
+                let count = Darwin.read(fd, buffer.baseAddress!, buffer.count)
             #endif
             if count >= 0 || errno != EINTR { return count }
         }
@@ -85,7 +85,9 @@ package final class OpenInput {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let got = bytes.withUnsafeMutableBytes { readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            let got = bytes.withUnsafeMutableBytes {
+                readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+            }
             if got < 0 { throw failure() }
             if got == 0 { break }
             filled += got
@@ -98,7 +100,9 @@ package final class OpenInput {
     /// when over `maxBytes` in all — a regular file before any of it is read. With
     /// `refusingBinary`, also refused at the first NUL byte, which no JSON text holds: a
     /// device such as /dev/zero is then given up at once, not after `maxBytes` of it.
-    package func readRest(after prefix: [UInt8] = [], maxBytes: Int, refusingBinary: Bool = false) throws(InputError) -> [UInt8] {
+    package func readRest(after prefix: [UInt8] = [], maxBytes: Int, refusingBinary: Bool = false) throws(InputError)
+        -> [UInt8]
+    {
         if let size = regularFileSize, size > maxBytes { throw InputFile.tooLarge(input, maxBytes: maxBytes) }
         if refusingBinary, let nul = prefix.firstIndex(of: 0) { throw InputFile.binary(input, at: nul) }
         var bytes = prefix
@@ -108,7 +112,9 @@ package final class OpenInput {
             if count < 0 { throw failure() }
             if count == 0 { break }
             if bytes.count + count > maxBytes { throw InputFile.tooLarge(input, maxBytes: maxBytes) }
-            if refusingBinary, let nul = chunk[0..<count].firstIndex(of: 0) { throw InputFile.binary(input, at: bytes.count + nul) }
+            if refusingBinary, let nul = chunk[0..<count].firstIndex(of: 0) {
+                throw InputFile.binary(input, at: bytes.count + nul)
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes

@@ -17,6 +17,6 @@ enum KeptUntilExit {
         let previous = held
         held = value
         lock.unlock()
-        withExtendedLifetime(previous) {} // the one before is released here, outside the lock
+        withExtendedLifetime(previous) {}  // the one before is released here, outside the lock
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Streams a file line by line in fixed-size chunks, so memory holds one line at a time
@@ -40,7 +40,9 @@ package final class LineReader {
     /// Bytes read from the input, `prefix` included.
     package private(set) var bytesRead = 0
 
-    package convenience init(_ input: InputPath, maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20) throws(InputError) {
+    package convenience init(_ input: InputPath, maxLineBytes: Int = 64 << 20, chunkSize: Int = 1 << 20)
+        throws(InputError)
+    {
         self.init(try OpenInput(input), maxLineBytes: maxLineBytes, chunkSize: chunkSize)
     }
 
@@ -69,7 +71,9 @@ package final class LineReader {
     /// when `body` returns false.
     package func forEachLine(_ body: (Line<UnsafeBufferPointer<UInt8>>) throws -> Bool) throws {
         try forEachRange { line in
-            try buffer.withUnsafeBufferPointer { all in try body(line.withBytes { UnsafeBufferPointer(rebasing: all[$0]) }) }
+            try buffer.withUnsafeBufferPointer { all in
+                try body(line.withBytes { UnsafeBufferPointer(rebasing: all[$0]) })
+            }
         }
     }
 
@@ -119,7 +123,8 @@ package final class LineReader {
     /// The next line, `range` of `buffer` less a final carriage return ("\r\n" endings).
     private func complete(_ range: Range<Int>) -> Line<Range<Int>> {
         lineNumber += 1
-        let trimmed = !range.isEmpty && buffer[range.upperBound - 1] == 0x0D ? range.lowerBound..<(range.upperBound - 1) : range
+        let trimmed =
+            !range.isEmpty && buffer[range.upperBound - 1] == 0x0D ? range.lowerBound..<(range.upperBound - 1) : range
         return .text(lineNumber: lineNumber, bytes: trimmed)
     }
 
@@ -176,7 +181,9 @@ package final class LineReader {
 
     private func readSome(into offset: Int) throws -> Int {
         guard let source else { return 0 }
-        let count = buffer.withUnsafeMutableBytes { source.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...])) }
+        let count = buffer.withUnsafeMutableBytes {
+            source.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[offset...]))
+        }
         if count < 0 { throw source.failure() }
         bytesRead += count
         return count

@@ -11,7 +11,7 @@ enum OutputFolder {
         for cut in cuts {
             let prefix = String(path[..<cut])
             var info = stat()
-            guard stat(prefix, &info) == 0 else { return nil } // missing: it will be created
+            guard stat(prefix, &info) == 0 else { return nil }  // missing: it will be created
             if (info.st_mode & S_IFMT) != S_IFDIR { return "\(prefix): exists and is not a directory" }
         }
         return nil
@@ -20,7 +20,9 @@ enum OutputFolder {
     /// The system's reason under a Foundation error, when it has one.
     static func reason(_ error: Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let posix = underlying, posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))).lowercased() }
+        if let posix = underlying, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code))).lowercased()
+        }
         return error.localizedDescription
     }
 }

@@ -1,6 +1,6 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// Reads the records out of one JSON document, whatever export shape it has:
 /// - a single node object;
@@ -38,32 +38,49 @@ package enum ExportShapes {
             if object.count == 1, case .object? = object["users"] { return .nestedExport }
             return .idMap
         default:
-            return .node // not an object or array: a (broken) single record
+            return .node  // not an object or array: a (broken) single record
         }
     }
 
     package static func records(of value: JSONValue, file: Int32) -> [InputRecord] {
         switch (shape(of: value), value) {
         case let (.array, .array(elements)):
-            return elements.enumerated().map { InputRecord(source: RecordSource(file: file, line: 0, key: String($0.offset)), content: .value($0.element), storedUnder: nil) }
+            return elements.enumerated().map {
+                InputRecord(
+                    source: RecordSource(file: file, line: 0, key: String($0.offset)), content: .value($0.element),
+                    storedUnder: nil)
+            }
         case let (.idMap, .object(object)):
-            return object.members.map { InputRecord(source: RecordSource(file: file, line: 0, key: $0.key), content: .value($0.value), storedUnder: $0.key) }
+            return object.members.map {
+                InputRecord(
+                    source: RecordSource(file: file, line: 0, key: $0.key), content: .value($0.value),
+                    storedUnder: $0.key)
+            }
         case let (.nestedExport, .object(object)):
             var records: [InputRecord] = []
             for user in object["users"]?.objectValue?.members ?? [] {
                 guard let changes = user.value.objectValue?["changes"]?.objectValue else {
-                    records.append(InputRecord(source: RecordSource(file: file, line: 0, key: "users/\(user.key)"),
-                                               content: .finding(Finding(.recordObject, "users/\(user.key) has no \"changes\" object", path: "$")), storedUnder: nil))
+                    records.append(
+                        InputRecord(
+                            source: RecordSource(file: file, line: 0, key: "users/\(user.key)"),
+                            content: .finding(
+                                Finding(.recordObject, "users/\(user.key) has no \"changes\" object", path: "$")),
+                            storedUnder: nil))
                     continue
                 }
                 for change in changes.members {
-                    records.append(InputRecord(source: RecordSource(file: file, line: 0, key: "users/\(user.key)/changes/\(change.key)"),
-                                               content: .value(change.value), storedUnder: change.key))
+                    records.append(
+                        InputRecord(
+                            source: RecordSource(file: file, line: 0, key: "users/\(user.key)/changes/\(change.key)"),
+                            content: .value(change.value), storedUnder: change.key))
                 }
             }
             return records
         default:
-            return [InputRecord(source: RecordSource(file: file, line: 0, key: ""), content: .value(value), storedUnder: nil)]
+            return [
+                InputRecord(
+                    source: RecordSource(file: file, line: 0, key: ""), content: .value(value), storedUnder: nil)
+            ]
         }
     }
 }

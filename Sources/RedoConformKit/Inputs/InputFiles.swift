@@ -54,7 +54,10 @@ package enum InputFiles {
             guard manager.fileExists(atPath: operand, isDirectory: &isDirectory) else {
                 // Arguments reach the program as Strings too: a name whose bytes are not
                 // UTF-8 arrives with U+FFFD in their place and cannot be opened by it.
-                problems.append(InputProblem(path: operand, message: operand.contains("\u{FFFD}") ? undecodableName : "no such file or directory"))
+                problems.append(
+                    InputProblem(
+                        path: operand,
+                        message: operand.contains("\u{FFFD}") ? undecodableName : "no such file or directory"))
                 continue
             }
             guard isDirectory.boolValue else {
@@ -71,14 +74,15 @@ package enum InputFiles {
                 guard extensions.contains(where: { relative.hasSuffix($0) }) else { continue }
                 switch kind(of: base + relative) {
                 case .regular(let identity): found.append((relative, identity))
-                case .unknown: found.append((relative, nil)) // reading it says why
+                case .unknown: found.append((relative, nil))  // reading it says why
                 case .other: continue
                 case .undecodableName:
                     problems.append(InputProblem(path: base + relative, message: undecodableName))
                 }
             }
             if found.isEmpty && !problems.contains(where: { $0.path.hasPrefix(base) }) {
-                problems.append(InputProblem(path: operand, message: "directory holds no .json, .jsonl or .ndjson files"))
+                problems.append(
+                    InputProblem(path: operand, message: "directory holds no .json, .jsonl or .ndjson files"))
             }
             for file in found.sorted(by: { $0.relative.utf8Precedes($1.relative) }) {
                 add(base + file.relative, file.identity)

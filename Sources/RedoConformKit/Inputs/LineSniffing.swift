@@ -24,7 +24,8 @@ enum LineSniffing {
         if failure.kind == .trailingContent && endsLine(bytes, before: failure.offset) { return true }
         let lines = LogPipeline.numberedLines(bytes)
         guard lines.count >= 2 else { return false }
-        var parsing = 0, failing = 0
+        var parsing = 0
+        var failing = 0
         for (_, line) in lines {
             if parses(line) { parsing += 1 } else { failing += 1 }
             if parsing * 2 >= lines.count { return true }

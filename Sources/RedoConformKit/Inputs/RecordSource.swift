@@ -1,6 +1,6 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// Where a record came from, kept compact (a million records are a million of these):
 /// the file's index and either a line number or an export key.

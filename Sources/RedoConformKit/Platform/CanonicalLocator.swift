@@ -1,6 +1,6 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// Maps a byte offset in a canonical document back to the JSON path of the innermost
 /// value (or key) that covers it, by re-serializing the document canonically and noting
@@ -37,12 +37,14 @@ enum CanonicalLocator {
                 position += 1
             case let .object(object):
                 position += 1
-                let order = object.members.indices.sorted { UTF16KeyOrder.precedes(object.members[$0].key, object.members[$1].key) }
+                let order = object.members.indices.sorted {
+                    UTF16KeyOrder.precedes(object.members[$0].key, object.members[$1].key)
+                }
                 for (k, index) in order.enumerated() {
                     if k > 0 { position += 1 }
                     let member = object.members[index]
                     let childPath = JSONPath.member(path, member.key)
-                    let keyLength = CanonicalJSON.bytes(of: .string(member.key)).count + 1 // the key and its colon
+                    let keyLength = CanonicalJSON.bytes(of: .string(member.key)).count + 1  // the key and its colon
                     all.append(Span(start: position, end: position + keyLength, path: childPath, depth: depth + 1))
                     position += keyLength
                     walk(member.value, path: childPath, depth: depth + 1)
@@ -59,11 +61,13 @@ enum CanonicalLocator {
 /// A short, escaped excerpt of bytes around an offset, for drift reports.
 enum ByteContext {
     static func excerpt(_ bytes: [UInt8], around offset: Int, radius: Int = 24) -> String {
-        let start = max(0, offset - radius), end = min(bytes.count, offset + radius)
+        let start = max(0, offset - radius)
+        let end = min(bytes.count, offset + radius)
         var text = start > 0 ? "…" : ""
         for (k, byte) in bytes[start..<end].enumerated() {
             if start + k == offset { text += "⟦" }
-            text += byte >= 0x20 && byte < 0x7F && byte != 0x5C ? String(UnicodeScalar(byte)) : "\\x" + Hex.encode([byte])
+            text +=
+                byte >= 0x20 && byte < 0x7F && byte != 0x5C ? String(UnicodeScalar(byte)) : "\\x" + Hex.encode([byte])
         }
         if offset >= end { text += "⟦" }
         return text + (end < bytes.count ? "…" : "")

@@ -10,19 +10,21 @@ import RedoText
 
 extension PlatformOutputs {
     var displayed: PlatformOutputs {
-        PlatformOutputs(name: MessageText.displayed(name), implementation: MessageText.displayed(implementation),
-                        file: MessageText.displayed(file), results: results)
+        PlatformOutputs(
+            name: MessageText.displayed(name), implementation: MessageText.displayed(implementation),
+            file: MessageText.displayed(file), results: results)
     }
 }
 
 extension VectorRow {
     var displayed: VectorRow {
-        VectorRow(id: MessageText.displayed(id), kind: kind, comment: MessageText.displayed(comment),
-                  cells: cells.map { cell in
-                      var shown = cell
-                      shown.details = cell.details.map(MessageText.displayed)
-                      return shown
-                  },
-                  groups: groups.map { $0.map(MessageText.displayed) })
+        VectorRow(
+            id: MessageText.displayed(id), kind: kind, comment: MessageText.displayed(comment),
+            cells: cells.map { cell in
+                var shown = cell
+                shown.details = cell.details.map(MessageText.displayed)
+                return shown
+            },
+            groups: groups.map { $0.map(MessageText.displayed) })
     }
 }

@@ -1,6 +1,6 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// One platform's outputs file.
 package struct PlatformOutputs: Sendable {
@@ -12,20 +12,28 @@ package struct PlatformOutputs: Sendable {
     package static func load(_ path: String) throws(InputError) -> PlatformOutputs {
         let bytes = try InputFile.readAll(InputPath(path))
         let value: JSONValue
-        do { value = try JSONReader.parse(bytes) } catch { throw InputError(path: path, reason: "not I-JSON: \(error)") }
+        do { value = try JSONReader.parse(bytes) } catch {
+            throw InputError(path: path, reason: "not I-JSON: \(error)")
+        }
         guard let root = value.objectValue, root["format"]?.stringValue == "redo-conform/platform-outputs" else {
-            throw InputError(path: path, reason: "not a platform outputs file (format must be \"redo-conform/platform-outputs\")")
+            throw InputError(
+                path: path, reason: "not a platform outputs file (format must be \"redo-conform/platform-outputs\")")
         }
         guard root["version"]?.numberValue == 1 else {
-            let version = root["version"].map { String(decoding: CanonicalJSON.bytes(of: $0), as: UTF8.self) } ?? "missing"
-            throw InputError(path: path, reason: "version \(version) is not supported (this redo-conform reads version 1)")
+            let version =
+                root["version"].map { String(decoding: CanonicalJSON.bytes(of: $0), as: UTF8.self) } ?? "missing"
+            throw InputError(
+                path: path, reason: "version \(version) is not supported (this redo-conform reads version 1)")
         }
         var results: [String: JSONObject] = [:]
         for result in root["results"]?.objectValue?.members ?? [] {
-            results[result.key] = result.value.objectValue ?? JSONObject([JSONMember(key: "error", value: .string("result is not an object"))])
+            results[result.key] =
+                result.value.objectValue
+                ?? JSONObject([JSONMember(key: "error", value: .string("result is not an object"))])
         }
         let name = root["platform"]?.stringValue ?? path
-        return PlatformOutputs(name: name, implementation: root["implementation"]?.stringValue ?? "", file: path, results: results)
+        return PlatformOutputs(
+            name: name, implementation: root["implementation"]?.stringValue ?? "", file: path, results: results)
     }
 }
 
@@ -90,9 +98,13 @@ package struct PlatformComparison {
         let root = inputs.objectValue ?? JSONObject()
         for kind in ["canonicalization", "nodes", "signatures", "logs"] {
             for entry in root[kind]?.arrayValue ?? [] {
-                guard let vector = entry.objectValue, let id = vector["id"]?.stringValue, let ours = reference[id] else { continue }
+                guard let vector = entry.objectValue, let id = vector["id"]?.stringValue, let ours = reference[id]
+                else { continue }
                 let cells = platforms.map { compare(kind, vector, ours: ours, theirs: $0.results[id]) }
-                rows.append(VectorRow(id: id, kind: kind, comment: vector["comment"]?.stringValue ?? "", cells: cells, groups: groups(ours, platforms.map { $0.results[id] }, names: platforms.map(\.name))))
+                rows.append(
+                    VectorRow(
+                        id: id, kind: kind, comment: vector["comment"]?.stringValue ?? "", cells: cells,
+                        groups: groups(ours, platforms.map { $0.results[id] }, names: platforms.map(\.name))))
             }
         }
         return rows
@@ -103,7 +115,11 @@ package struct PlatformComparison {
         var byBytes: [(String, [String])] = [(reference, [PlatformReference.platformName])]
         for (result, name) in zip(theirs, names) {
             guard let bytes = result?["canonical"]?.stringValue else { continue }
-            if let index = byBytes.firstIndex(where: { $0.0 == bytes }) { byBytes[index].1.append(name) } else { byBytes.append((bytes, [name])) }
+            if let index = byBytes.firstIndex(where: { $0.0 == bytes }) {
+                byBytes[index].1.append(name)
+            } else {
+                byBytes.append((bytes, [name]))
+            }
         }
         return byBytes.count > 1 ? byBytes.map(\.1) : []
     }
@@ -134,13 +150,19 @@ package struct PlatformComparison {
             compareNodeSignature(vector, ours, theirs, into: &cell)
             compareVerdict(ours, theirs, portability: { nodePortability(vector, ours) }, into: &cell)
         case "signatures":
-            compareVerdict(ours, theirs, portability: {
-                SignaturePortability.classify(publicKey: PlatformReference.hex(vector["publicKey"]), message: PlatformReference.hex(vector["message"]),
-                                              signature: PlatformReference.hex(vector["signature"]))
-            }, into: &cell)
+            compareVerdict(
+                ours, theirs,
+                portability: {
+                    SignaturePortability.classify(
+                        publicKey: PlatformReference.hex(vector["publicKey"]),
+                        message: PlatformReference.hex(vector["message"]),
+                        signature: PlatformReference.hex(vector["signature"]))
+                }, into: &cell)
         case "logs":
             if let hash = theirs["stateSha256"]?.stringValue, hash != ours["stateSha256"]?.stringValue {
-                cell.fail(.drift, "STATE", "reconstructed state hash \(hash) differs from ours \(ours["stateSha256"]?.stringValue ?? "")")
+                cell.fail(
+                    .drift, "STATE",
+                    "reconstructed state hash \(hash) differs from ours \(ours["stateSha256"]?.stringValue ?? "")")
             }
         default:
             break
@@ -152,14 +174,21 @@ package struct PlatformComparison {
     /// the JSON path it falls in, and both sides' bytes around it.
     @discardableResult
     private func compareCanonical(_ ours: JSONObject, _ theirs: JSONObject, into cell: inout Cell) -> Bool {
-        guard let oursHex = ours["canonical"]?.stringValue, let oursBytes = Hex.decodeLowercase(oursHex) else { return true }
+        guard let oursHex = ours["canonical"]?.stringValue, let oursBytes = Hex.decodeLowercase(oursHex) else {
+            return true
+        }
         guard let theirsHex = theirs["canonical"]?.stringValue, let theirsBytes = Hex.decodeLowercase(theirsHex) else {
             cell.fail(.drift, "CANON", "\"canonical\" is missing or not lowercase hex")
             return false
         }
         guard oursBytes != theirsBytes else { return true }
-        let offset = zip(oursBytes, theirsBytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(oursBytes.count, theirsBytes.count)
-        cell.fail(.drift, "CANON", "canonical bytes differ at byte \(offset), in \(CanonicalLocator.path(at: offset, in: oursBytes)): ours \(ByteContext.excerpt(oursBytes, around: offset)) | theirs \(ByteContext.excerpt(theirsBytes, around: offset))")
+        let offset =
+            zip(oursBytes, theirsBytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(oursBytes.count, theirsBytes.count)
+        cell.fail(
+            .drift, "CANON",
+            "canonical bytes differ at byte \(offset), in \(CanonicalLocator.path(at: offset, in: oursBytes)): ours \(ByteContext.excerpt(oursBytes, around: offset)) | theirs \(ByteContext.excerpt(theirsBytes, around: offset))"
+        )
         return false
     }
 
@@ -168,7 +197,8 @@ package struct PlatformComparison {
     private func compareId(_ ours: JSONObject, _ theirs: JSONObject, canonicalAgrees: Bool, into cell: inout Cell) {
         guard let id = ours["id"]?.stringValue, let theirId = theirs["id"]?.stringValue, id != theirId else { return }
         if canonicalAgrees {
-            cell.fail(.drift, "HASH", "same canonical bytes, different id: \(theirId) (ours \(id)) — a hashing or hex bug")
+            cell.fail(
+                .drift, "HASH", "same canonical bytes, different id: \(theirId) (ours \(id)) — a hashing or hex bug")
         } else {
             cell.details.append("the id differs as a consequence (\(theirId))")
         }
@@ -176,29 +206,41 @@ package struct PlatformComparison {
 
     /// A produced signature is checked by verification over our canonical bytes, never by
     /// comparing bytes: randomized signers are legitimate.
-    private func compareNodeSignature(_ vector: JSONObject, _ ours: JSONObject, _ theirs: JSONObject, into cell: inout Cell) {
+    private func compareNodeSignature(
+        _ vector: JSONObject, _ ours: JSONObject, _ theirs: JSONObject, into cell: inout Cell
+    ) {
         guard let produced = theirs["signature"]?.stringValue else {
-            if ours["signature"] != nil { cell.fail(.missing, "missing", "no signature although the vector has a seed") }
+            if ours["signature"] != nil {
+                cell.fail(.missing, "missing", "no signature although the vector has a seed")
+            }
             return
         }
-        guard let seed = vector["seed"]?.stringValue.flatMap(Hex.decodeLowercase), let pair = try? Ed25519KeyPair(seed: seed),
-              let body = ours["canonical"]?.stringValue.flatMap(Hex.decodeLowercase) else { return }
-        guard let signature = try? Ed25519Signature(hex: produced), Ed25519.verify(signature, of: body, by: pair.publicKey) else {
-            cell.fail(.drift, "SIG", "the produced signature does not verify over the canonical body with the seed's key")
+        guard let seed = vector["seed"]?.stringValue.flatMap(Hex.decodeLowercase),
+            let pair = try? Ed25519KeyPair(seed: seed),
+            let body = ours["canonical"]?.stringValue.flatMap(Hex.decodeLowercase)
+        else { return }
+        guard let signature = try? Ed25519Signature(hex: produced),
+            Ed25519.verify(signature, of: body, by: pair.publicKey)
+        else {
+            cell.fail(
+                .drift, "SIG", "the produced signature does not verify over the canonical body with the seed's key")
             return
         }
     }
 
     private func nodePortability(_ vector: JSONObject, _ ours: JSONObject) -> PortabilityVerdict? {
         guard case let .object(node)? = vector["node"]?.stringValue.flatMap({ try? JSONReader.parse($0) }),
-              let key = node["author"]?.objectValue?["publicKey"]?.stringValue.flatMap(Hex.decodeLowercase),
-              let signature = node["signature"]?.stringValue.flatMap(Hex.decodeLowercase),
-              let body = ours["canonical"]?.stringValue.flatMap(Hex.decodeLowercase) else { return nil }
+            let key = node["author"]?.objectValue?["publicKey"]?.stringValue.flatMap(Hex.decodeLowercase),
+            let signature = node["signature"]?.stringValue.flatMap(Hex.decodeLowercase),
+            let body = ours["canonical"]?.stringValue.flatMap(Hex.decodeLowercase)
+        else { return nil }
         return SignaturePortability.classify(publicKey: key, message: body, signature: signature)
     }
 
     /// `portability` is computed only when the verdicts differ (it walks the curve).
-    private func compareVerdict(_ ours: JSONObject, _ theirs: JSONObject, portability classify: () -> PortabilityVerdict?, into cell: inout Cell) {
+    private func compareVerdict(
+        _ ours: JSONObject, _ theirs: JSONObject, portability classify: () -> PortabilityVerdict?, into cell: inout Cell
+    ) {
         guard let expected = ours["verifies"]?.boolValue else { return }
         guard let verdict = theirs["verifies"]?.boolValue else {
             cell.fail(.drift, "VERDICT", "\"verifies\" is missing or not a boolean")
@@ -209,9 +251,15 @@ package struct PlatformComparison {
         let classes = portability.map { $0.classes.map(\.rawValue).joined(separator: ", ") } ?? "unclassified"
         if verdict, let portability, portability.platformDependent {
             let acceptors = portability.knownAcceptors.joined(separator: ", ")
-            cell.fail(.platformDependent, "dependent", "accepts a signature libsodium rejects (\(classes)); platform-dependent, this class is accepted by \(acceptors.isEmpty ? "lenient verifiers" : acceptors)")
+            cell.fail(
+                .platformDependent, "dependent",
+                "accepts a signature libsodium rejects (\(classes)); platform-dependent, this class is accepted by \(acceptors.isEmpty ? "lenient verifiers" : acceptors)"
+            )
         } else {
-            cell.fail(.drift, "VERDICT", "\(verdict ? "accepts" : "rejects") a signature libsodium \(expected ? "accepts" : "rejects") (\(classes))")
+            cell.fail(
+                .drift, "VERDICT",
+                "\(verdict ? "accepts" : "rejects") a signature libsodium \(expected ? "accepts" : "rejects") (\(classes))"
+            )
         }
     }
 }

@@ -1,6 +1,6 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// redo-conform's own results for the platform inputs, in the outputs format: the
 /// reference every platform is compared with.
@@ -16,7 +16,10 @@ package enum PlatformReference {
         }
         for entry in root["nodes"]?.arrayValue ?? [] {
             guard let id = entry.objectValue?["id"]?.stringValue else { continue }
-            results.append(member(id, node(entry.objectValue?["node"]?.stringValue ?? "", seed: entry.objectValue?["seed"]?.stringValue)))
+            results.append(
+                member(
+                    id,
+                    node(entry.objectValue?["node"]?.stringValue ?? "", seed: entry.objectValue?["seed"]?.stringValue)))
         }
         for entry in root["signatures"]?.arrayValue ?? [] {
             guard let c = entry.objectValue, let id = c["id"]?.stringValue else { continue }
@@ -26,22 +29,28 @@ package enum PlatformReference {
         for entry in root["logs"]?.arrayValue ?? [] {
             guard let c = entry.objectValue, let id = c["id"]?.stringValue else { continue }
             let records = (c["records"]?.arrayValue ?? []).compactMap(\.stringValue).map { Array($0.utf8) }
-            results.append(member(id, .object(JSONObject([member("stateSha256", str(SHA256.hash(LogPipeline.stateBytes(records)).hex))]))))
+            results.append(
+                member(
+                    id,
+                    .object(JSONObject([member("stateSha256", str(SHA256.hash(LogPipeline.stateBytes(records)).hex))])))
+            )
         }
-        return .object(JSONObject([
-            member("format", str("redo-conform/platform-outputs")),
-            member("version", num(1)),
-            member("platform", str(platformName)),
-            member("implementation", str("redo-conform (Swift, libsodium)")),
-            member("results", .object(JSONObject(results))),
-        ]))
+        return .object(
+            JSONObject([
+                member("format", str("redo-conform/platform-outputs")),
+                member("version", num(1)),
+                member("platform", str(platformName)),
+                member("implementation", str("redo-conform (Swift, libsodium)")),
+                member("results", .object(JSONObject(results))),
+            ]))
     }
 
     static func hex(_ value: JSONValue?) -> [UInt8] { value?.stringValue.flatMap(Hex.decodeLowercase) ?? [] }
 
     static func canonicalization(_ text: String) -> JSONValue {
         do {
-            return .object(JSONObject([member("canonical", str(Hex.encode(try CanonicalJSON.canonicalize(Array(text.utf8)))))]))
+            return .object(
+                JSONObject([member("canonical", str(Hex.encode(try CanonicalJSON.canonicalize(Array(text.utf8)))))]))
         } catch {
             return .object(JSONObject([member("error", str("not I-JSON: \(error)"))]))
         }
@@ -52,7 +61,9 @@ package enum PlatformReference {
             return .object(JSONObject([member("error", str("not a JSON object"))]))
         }
         let body = NodeBody.canonicalBytes(of: node)
-        var members = [member("canonical", str(Hex.encode(body))), member("id", str(NodeBody.id(ofCanonicalBody: body).text))]
+        var members = [
+            member("canonical", str(Hex.encode(body))), member("id", str(NodeBody.id(ofCanonicalBody: body).text)),
+        ]
         if let seed, let bytes = Hex.decodeLowercase(seed), let pair = try? Ed25519KeyPair(seed: bytes) {
             members.append(member("signature", str(pair.sign(body).hex)))
         }
@@ -63,7 +74,8 @@ package enum PlatformReference {
     /// Whether the node's own signature verifies over its canonical body with its key.
     static func signatureVerifies(_ node: JSONObject, body: [UInt8]) -> Bool {
         guard let signature = node["signature"]?.stringValue.flatMap({ try? Ed25519Signature(hex: $0) }),
-              let key = node["author"]?.objectValue?["publicKey"]?.stringValue.flatMap({ try? Ed25519PublicKey(hex: $0) }) else { return false }
+            let key = node["author"]?.objectValue?["publicKey"]?.stringValue.flatMap({ try? Ed25519PublicKey(hex: $0) })
+        else { return false }
         return Ed25519.verify(signature, of: body, by: key)
     }
 }

@@ -1,7 +1,7 @@
-import RedoCrypto
-import RedoJSON
 import RedoCore
+import RedoCrypto
 import RedoFixtures
+import RedoJSON
 
 /// The machine report (format `redo-conform/validation-report`, version 1), documented in
 /// the README. Records appear in input order; keys in a fixed order; written as a stream.
@@ -11,22 +11,35 @@ package enum JSONReport {
 
     package static func write(_ result: ValidationResult, profile: ValidationProfile, to sink: inout ReportSink) {
         let summary = ReportSummary(result)
-        let byCode = JSONObject(summary.byCode.keys.sorted().map { JSONMember(key: $0.rawValue, value: .number(Double(summary.byCode[$0]!))) })
+        let byCode = JSONObject(
+            summary.byCode.keys.sorted().map {
+                JSONMember(key: $0.rawValue, value: .number(Double(summary.byCode[$0]!)))
+            })
         let head = JSONObject([
             JSONMember(key: "format", value: .string(format)),
             JSONMember(key: "version", value: .number(Double(version))),
             JSONMember(key: "profile", value: .string(profile.rawValue)),
-            JSONMember(key: "summary", value: .object(JSONObject([
-                JSONMember(key: "records", value: .number(Double(summary.records))),
-                JSONMember(key: "nodes", value: .number(Double(summary.nodes))),
-                JSONMember(key: "valid", value: .number(Double(summary.valid))),
-                JSONMember(key: "rejected", value: .number(Double(summary.rejected))),
-                JSONMember(key: "duplicates", value: .number(Double(summary.duplicates))),
-                JSONMember(key: "byCode", value: .object(byCode)),
-            ]))),
-            JSONMember(key: "problems", value: .array(result.problems.map { problem in
-                .object(JSONObject([JSONMember(key: "path", value: .string(problem.path)), JSONMember(key: "message", value: .string(problem.message))]))
-            })),
+            JSONMember(
+                key: "summary",
+                value: .object(
+                    JSONObject([
+                        JSONMember(key: "records", value: .number(Double(summary.records))),
+                        JSONMember(key: "nodes", value: .number(Double(summary.nodes))),
+                        JSONMember(key: "valid", value: .number(Double(summary.valid))),
+                        JSONMember(key: "rejected", value: .number(Double(summary.rejected))),
+                        JSONMember(key: "duplicates", value: .number(Double(summary.duplicates))),
+                        JSONMember(key: "byCode", value: .object(byCode)),
+                    ]))),
+            JSONMember(
+                key: "problems",
+                value: .array(
+                    result.problems.map { problem in
+                        .object(
+                            JSONObject([
+                                JSONMember(key: "path", value: .string(problem.path)),
+                                JSONMember(key: "message", value: .string(problem.message)),
+                            ]))
+                    })),
         ])
         // Everything but the closing "}" of the head, then the records one by one.
         var headBytes = ordered(.object(head))
@@ -52,19 +65,25 @@ package enum JSONReport {
         if let original = result.originalSource(ofDuplicate: index) {
             members.append(JSONMember(key: "duplicateOf", value: .string(original)))
         }
-        return .object(JSONObject(members + [
-            JSONMember(key: "code", value: record.code.map { .string($0.rawValue) } ?? .null),
-            JSONMember(key: "findings", value: .array(record.findings.map { finding in
-                .object(JSONObject([
-                    JSONMember(key: "code", value: .string(finding.code.rawValue)),
-                    JSONMember(key: "rule", value: .string(finding.rule.id)),
-                    JSONMember(key: "severity", value: .string(finding.severity.rawValue)),
-                    JSONMember(key: "message", value: .string(finding.message)),
-                    JSONMember(key: "path", value: .string(finding.path)),
-                    JSONMember(key: "related", value: .array(finding.related.map { .string($0) })),
+        return .object(
+            JSONObject(
+                members + [
+                    JSONMember(key: "code", value: record.code.map { .string($0.rawValue) } ?? .null),
+                    JSONMember(
+                        key: "findings",
+                        value: .array(
+                            record.findings.map { finding in
+                                .object(
+                                    JSONObject([
+                                        JSONMember(key: "code", value: .string(finding.code.rawValue)),
+                                        JSONMember(key: "rule", value: .string(finding.rule.id)),
+                                        JSONMember(key: "severity", value: .string(finding.severity.rawValue)),
+                                        JSONMember(key: "message", value: .string(finding.message)),
+                                        JSONMember(key: "path", value: .string(finding.path)),
+                                        JSONMember(key: "related", value: .array(finding.related.map { .string($0) })),
+                                    ]))
+                            })),
                 ]))
-            })),
-        ]))
     }
 
     static func ordered(_ value: JSONValue) -> [UInt8] { OrderedJSONWriter.bytes(value) }

@@ -12,12 +12,16 @@ package enum JUnitReport {
         let failures = records.filter { $0.status == .rejected }.count
         let skipped = result.verdict.duplicateCount
         sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        sink.write("<testsuites name=\"redo-conform validate\" tests=\"\(records.count + result.problems.count)\" failures=\"\(failures)\" errors=\"\(result.problems.count)\" skipped=\"\(skipped)\">\n")
+        sink.write(
+            "<testsuites name=\"redo-conform validate\" tests=\"\(records.count + result.problems.count)\" failures=\"\(failures)\" errors=\"\(result.problems.count)\" skipped=\"\(skipped)\">\n"
+        )
         for (fileIndex, file) in result.files.enumerated() {
             let indices = byFile[Int32(fileIndex)] ?? []
             let fileFailures = indices.filter { records[$0].status == .rejected }.count
             let fileSkipped = indices.filter { records[$0].status == .duplicate }.count
-            sink.write("  <testsuite name=\"\(escape(file.display))\" tests=\"\(indices.count)\" failures=\"\(fileFailures)\" errors=\"0\" skipped=\"\(fileSkipped)\">\n")
+            sink.write(
+                "  <testsuite name=\"\(escape(file.display))\" tests=\"\(indices.count)\" failures=\"\(fileFailures)\" errors=\"0\" skipped=\"\(fileSkipped)\">\n"
+            )
             for index in indices {
                 let record = records[index]
                 let name = "\(result.source(index)) \(result.claimedId(index) ?? "(no id)")"
@@ -31,11 +35,15 @@ package enum JUnitReport {
                 sink.write(">\n")
                 if let code = failure {
                     let primary = record.findings.primaryFinding
-                    sink.write("      <failure type=\"\(code.rawValue)\" message=\"\(escape("\(primary?.rule.id ?? ""): \(primary?.message ?? "")"))\">")
+                    sink.write(
+                        "      <failure type=\"\(code.rawValue)\" message=\"\(escape("\(primary?.rule.id ?? ""): \(primary?.message ?? "")"))\">"
+                    )
                     sink.write(escape(lines(record.findings)))
                     sink.write("</failure>\n")
                 } else if record.status == .duplicate {
-                    sink.write("      <skipped message=\"\(escape("duplicate of \(result.originalSource(ofDuplicate: index) ?? "an earlier record")"))\"/>\n")
+                    sink.write(
+                        "      <skipped message=\"\(escape("duplicate of \(result.originalSource(ofDuplicate: index) ?? "an earlier record")"))\"/>\n"
+                    )
                 }
                 if !warnings.isEmpty {
                     sink.write("      <system-out>\(escape(lines(warnings)))</system-out>\n")
@@ -45,9 +53,13 @@ package enum JUnitReport {
             sink.write("  </testsuite>\n")
         }
         if !result.problems.isEmpty {
-            sink.write("  <testsuite name=\"input problems\" tests=\"\(result.problems.count)\" failures=\"0\" errors=\"\(result.problems.count)\" skipped=\"0\">\n")
+            sink.write(
+                "  <testsuite name=\"input problems\" tests=\"\(result.problems.count)\" failures=\"0\" errors=\"\(result.problems.count)\" skipped=\"0\">\n"
+            )
             for problem in result.problems {
-                sink.write("    <testcase classname=\"inputs\" name=\"\(escape(problem.path))\"><error message=\"\(escape(problem.message))\"/></testcase>\n")
+                sink.write(
+                    "    <testcase classname=\"inputs\" name=\"\(escape(problem.path))\"><error message=\"\(escape(problem.message))\"/></testcase>\n"
+                )
             }
             sink.write("  </testsuite>\n")
         }

@@ -15,7 +15,7 @@ package struct ReportSummary: Sendable, Equatable {
     package init(_ result: ValidationResult) {
         for (index, record) in result.verdict.records.enumerated() {
             records += 1
-            if case .claims(nil, _) = result.identities[index] { nodes += 1 } // no id: a node of its own
+            if case .claims(nil, _) = result.identities[index] { nodes += 1 }  // no id: a node of its own
             switch record.status {
             case .valid: valid += 1
             case .duplicate: duplicates += 1
@@ -23,7 +23,9 @@ package struct ReportSummary: Sendable, Equatable {
                 rejected += 1
                 if let code = record.code { byCode[code, default: 0] += 1 }
             }
-            if record.status != .rejected && record.findings.contains(where: { $0.severity == .warning }) { warnings += 1 }
+            if record.status != .rejected && record.findings.contains(where: { $0.severity == .warning }) {
+                warnings += 1
+            }
         }
         nodes += result.verdict.claimedIdCount
     }

@@ -1,7 +1,7 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
 import RedoText
-import RedoCore
 
 /// The human report: rejected records grouped by task, one line each (source, id prefix,
 /// code, rule, message of the primary finding, and how many more), records with warnings
@@ -36,7 +36,8 @@ package struct TextReport {
             // Grouped and ordered by the taskId's bytes: `String` equality would put two
             // canonically equivalent (malformed) taskIds under one heading.
             var groups: [BytewiseString: [Int]] = [:]
-            for (index, record) in result.verdict.records.enumerated() where record.status == .rejected || record.findings.contains(where: { $0.severity == .warning }) {
+            for (index, record) in result.verdict.records.enumerated()
+            where record.status == .rejected || record.findings.contains(where: { $0.severity == .warning }) {
                 groups[BytewiseString(result.taskId(index) ?? ""), default: []].append(index)
             }
             for (task, records) in groups.map({ ($0.key.string, $0.value) }).sortedByUTF8({ $0.0 }) {
@@ -44,7 +45,8 @@ package struct TextReport {
                 for index in records { writeRecord(index, result, to: &sink) }
             }
         }
-        var line = "\(counted(summary.records, "record")), \(counted(summary.nodes, "node")): \(summary.valid) valid, \(summary.rejected) rejected, \(counted(summary.duplicates, "duplicate"))"
+        var line =
+            "\(counted(summary.records, "record")), \(counted(summary.nodes, "node")): \(summary.valid) valid, \(summary.rejected) rejected, \(counted(summary.duplicates, "duplicate"))"
         if summary.warnings > 0 { line += ", \(summary.warnings) with warnings" }
         if !result.problems.isEmpty { line += "; \(counted(result.problems.count, "input problem"))" }
         sink.write(show(line) + "\n")
@@ -64,7 +66,9 @@ package struct TextReport {
         guard let lead = (rejected ? listed.primaryFinding : nil) ?? listed.first else { return }
         let id = result.claimedId(index).map { String($0.prefix(15)) } ?? "(no id)"
         let code = show(lead.code.rawValue, lead.severity == .warning ? "33" : "31")
-        var line = show("  \(result.source(index))  \(id)  ") + code + "  " + show(lead.rule.id, "2") + show("  \(lead.path): \(lead.message)")
+        var line =
+            show("  \(result.source(index))  \(id)  ") + code + "  " + show(lead.rule.id, "2")
+            + show("  \(lead.path): \(lead.message)")
         if listed.count > 1 {
             line += "  " + show("(+\(counted(listed.count - 1, "more finding")))", "2")
         }

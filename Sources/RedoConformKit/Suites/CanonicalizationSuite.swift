@@ -17,13 +17,16 @@ package struct CanonicalizationSuite: VectorSuite {
                 let input = try root.bytes("\(folder)/input/\(name)")
                 let expected = try root.bytes("\(folder)/output/\(name)")
                 let actual = try CanonicalJSON.canonicalize(input)
-                result.check(actual == expected, "\(name): canonical bytes differ at offset \(firstDifference(actual, expected))")
+                result.check(
+                    actual == expected, "\(name): canonical bytes differ at offset \(firstDifference(actual, expected))"
+                )
                 let hexName = String(name.dropLast(5)) + ".txt"
                 let hexBytes = String(decoding: try root.bytes("\(folder)/outhex/\(hexName)"), as: UTF8.self)
                     .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" })
                     .map { UInt8($0, radix: 16) }
                 result.check(hexBytes == actual.map { Optional($0) }, "\(hexName): bytes differ from outhex")
-                result.check(try CanonicalJSON.canonicalize(expected) == expected, "\(name): output is not a fixed point")
+                result.check(
+                    try CanonicalJSON.canonicalize(expected) == expected, "\(name): output is not a fixed point")
             } catch {
                 result.check(false, "\(name): \(error)")
             }

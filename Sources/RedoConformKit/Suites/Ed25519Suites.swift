@@ -14,17 +14,19 @@ package struct RFC8032Suite: VectorSuite {
                     let fields = test.objectValue ?? JSONObject()
                     let label = fields["comment"]?.stringValue ?? "?"
                     guard let seed = fields["secretKey"]?.stringValue.flatMap(Hex.decodeLowercase),
-                          let message = fields["message"]?.stringValue.flatMap(Hex.decodeLowercase),
-                          let publicHex = fields["publicKey"]?.stringValue,
-                          let signatureHex = fields["signature"]?.stringValue,
-                          let pair = try? Ed25519KeyPair(seed: seed) else {
+                        let message = fields["message"]?.stringValue.flatMap(Hex.decodeLowercase),
+                        let publicHex = fields["publicKey"]?.stringValue,
+                        let signatureHex = fields["signature"]?.stringValue,
+                        let pair = try? Ed25519KeyPair(seed: seed)
+                    else {
                         result.check(false, "\(label): malformed test")
                         continue
                     }
                     let signature = pair.sign(message)
                     result.check(pair.publicKey.hex == publicHex, "\(label): public key differs")
                     result.check(signature.hex == signatureHex, "\(label): signature differs")
-                    result.check(Ed25519.verify(signature, of: message, by: pair.publicKey), "\(label): does not verify")
+                    result.check(
+                        Ed25519.verify(signature, of: message, by: pair.publicKey), "\(label): does not verify")
                 }
             }
         }
@@ -50,23 +52,31 @@ package struct WycheproofSuite: VectorSuite {
                         let fields = test.objectValue ?? JSONObject()
                         let id = fields["tcId"]?.numberValue.map { Int($0) } ?? -1
                         let expected = fields["result"]?.stringValue ?? ""
-                        let verdict = Self.verify(key: key, message: fields["msg"]?.stringValue, signature: fields["sig"]?.stringValue)
+                        let verdict = Self.verify(
+                            key: key, message: fields["msg"]?.stringValue, signature: fields["sig"]?.stringValue)
                         switch expected {
-                        case "valid": result.check(verdict, "tcId \(id) (\(fields["comment"]?.stringValue ?? "")): valid signature rejected")
-                        case "invalid": result.check(!verdict, "tcId \(id) (\(fields["comment"]?.stringValue ?? "")): invalid signature accepted")
+                        case "valid":
+                            result.check(
+                                verdict,
+                                "tcId \(id) (\(fields["comment"]?.stringValue ?? "")): valid signature rejected")
+                        case "invalid":
+                            result.check(
+                                !verdict,
+                                "tcId \(id) (\(fields["comment"]?.stringValue ?? "")): invalid signature accepted")
                         case "acceptable": result.check(true, "")
                         default: result.check(false, "tcId \(id): unknown result \(expected)")
                         }
                     }
                 }
-            },
+            }
         ]
     }
 
     /// Lengths are checked before libsodium sees the bytes.
     static func verify(key: Ed25519PublicKey?, message: String?, signature: String?) -> Bool {
         guard let key, let message = message.flatMap(Hex.decodeLowercase),
-              let signature = signature.flatMap({ try? Ed25519Signature(hex: $0) }) else { return false }
+            let signature = signature.flatMap({ try? Ed25519Signature(hex: $0) })
+        else { return false }
         return Ed25519.verify(signature, of: message, by: key)
     }
 }
@@ -106,12 +116,16 @@ package struct SpeccheckSuite: VectorSuite {
                     return
                 }
                 for (index, c) in cases.enumerated() {
-                    let verdict = SignaturePortability.classify(publicKey: c.publicKey, message: c.message, signature: c.signature)
+                    let verdict = SignaturePortability.classify(
+                        publicKey: c.publicKey, message: c.message, signature: c.signature)
                     let (classes, dependent) = Self.expected[index]
-                    result.check(verdict.classes == classes && verdict.platformDependent == dependent && verdict.libsodiumAccepts == (classes == [.valid]),
-                                 "case \(index): classified \(verdict.classes.map(\.rawValue)) (platform-dependent: \(verdict.platformDependent)), expected \(classes.map(\.rawValue)) (\(dependent))")
+                    result.check(
+                        verdict.classes == classes && verdict.platformDependent == dependent
+                            && verdict.libsodiumAccepts == (classes == [.valid]),
+                        "case \(index): classified \(verdict.classes.map(\.rawValue)) (platform-dependent: \(verdict.platformDependent)), expected \(classes.map(\.rawValue)) (\(dependent))"
+                    )
                 }
-            },
+            }
         ]
     }
 }

@@ -35,7 +35,9 @@ package struct NumberFormattingSuite: VectorSuite {
         }
     }
 
-    private static func check(line: UnsafeBufferPointer<UInt8>, number: Int, scratch: inout [UInt8], into result: inout SuiteResult) {
+    private static func check(
+        line: UnsafeBufferPointer<UInt8>, number: Int, scratch: inout [UInt8], into result: inout SuiteResult
+    ) {
         guard let comma = line.firstIndex(of: 0x2C), comma > 0, comma <= 16 else {
             result.check(false, "line \(number): not '<hex>,<text>'")
             return
@@ -59,6 +61,9 @@ package struct NumberFormattingSuite: VectorSuite {
         } else {
             readBack = false
         }
-        result.check(printed && readBack, "line \(number): \(String(decoding: line, as: UTF8.self)) — we print \(String(decoding: scratch, as: UTF8.self))\(readBack ? "" : ", and read the text back as another double")")
+        result.check(
+            printed && readBack,
+            "line \(number): \(String(decoding: line, as: UTF8.self)) — we print \(String(decoding: scratch, as: UTF8.self))\(readBack ? "" : ", and read the text back as another double")"
+        )
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A one-line progress display on stderr — records done, rate, share done, ETA — shown
 /// only when stderr is a terminal and the work has lasted over a second; silent otherwise.
@@ -78,7 +79,10 @@ package final class ProgressMeter: @unchecked Sendable {
     func advance(recordsRead: Int) { update { $0.recordsRead += recordsRead } }
     /// Records through the node-level checks, `pending` of them with a signature to verify.
     func checked(records: Int, signaturesPending pending: Int) {
-        update { $0.recordsChecked += records; $0.signaturesPending += pending }
+        update {
+            $0.recordsChecked += records
+            $0.signaturesPending += pending
+        }
     }
     func verified(signatures: Int) { update { $0.signaturesPending -= signatures } }
     func readingFinished() { update { $0.readingDone = true } }
@@ -168,7 +172,9 @@ package final class ProgressMeter: @unchecked Sendable {
         if counts.readingDone {
             total = counts.recordsRead
         } else if counts.totalBytes > 0 && counts.bytesRead > 0 {
-            total = max(counts.recordsRead, Int(Double(counts.recordsRead) * Double(counts.totalBytes) / Double(counts.bytesRead)))
+            total = max(
+                counts.recordsRead,
+                Int(Double(counts.recordsRead) * Double(counts.totalBytes) / Double(counts.bytesRead)))
         } else {
             total = nil
         }

@@ -11,7 +11,9 @@ enum RecordChecks {
 
     /// The same, leaving the signatures of otherwise passing byte records unverified
     /// (`NodeValidator.check(bytes:deferringSignature:)`); they come back with their check.
-    static func checkDeferringSignatures(_ records: [InputRecord], validator: NodeValidator, jobs: Int) -> ([NodeCheck], [DeferredSignature?]) {
+    static func checkDeferringSignatures(_ records: [InputRecord], validator: NodeValidator, jobs: Int) -> (
+        [NodeCheck], [DeferredSignature?]
+    ) {
         ParallelMap.map(records, jobs: jobs) { record in
             // Only records with nothing to add after the validator: the export-key rule
             // of map entries would otherwise come before the signature's finding.
@@ -30,8 +32,11 @@ enum RecordChecks {
         case let .finding(finding): return .unreadable(finding)
         }
         if let key = record.storedUnder, !(result.claimedId.map { $0.bytewiseEqual(key) } ?? false) {
-            result = result.adding(Finding(.exportKey, "stored under key \(key), but the node's id is \(result.claimedId ?? "missing")", path: "$.id",
-                                           related: [key]))
+            result = result.adding(
+                Finding(
+                    .exportKey, "stored under key \(key), but the node's id is \(result.claimedId ?? "missing")",
+                    path: "$.id",
+                    related: [key]))
         }
         return result
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns one input file into records. JSON Lines are streamed (memory holds one batch of
 /// lines, never the file); other files are read whole, up to the document limit, and
@@ -27,7 +28,11 @@ struct RecordReader {
     func read(_ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) -> InputProblem? {
         var count = 0
         var empty: String?
-        let problem = read({ count += 1; emit($0) }, bytesRead: bytesRead, empty: &empty)
+        let problem = read(
+            {
+                count += 1
+                emit($0)
+            }, bytesRead: bytesRead, empty: &empty)
         if problem == nil, count == 0, let empty {
             return InputProblem(path: file.display, message: empty + ": no records")
         }
@@ -43,7 +48,9 @@ struct RecordReader {
                 throw InputFile.tooLarge(source.input, maxBytes: options.maxDocumentBytes)
             }
             let head = try source.read(upTo: isStream ? Self.sniffBytes : Self.binaryTestBytes)
-            if let nul = head.prefix(Self.binaryTestBytes).firstIndex(of: 0) { throw InputFile.binary(source.input, at: nul) }
+            if let nul = head.prefix(Self.binaryTestBytes).firstIndex(of: 0) {
+                throw InputFile.binary(source.input, at: nul)
+            }
             if file.isJSONLines || (isStream && LineSniffing.startsAsJSONLines(head)) {
                 let reader = LineReader(source, prefix: head, maxLineBytes: options.maxRecordBytes)
                 try readLines(reader, emit, bytesRead: bytesRead)
@@ -70,15 +77,21 @@ struct RecordReader {
             let value = try JSONReader.parse(bytes, limits: JSONLimits(maxDocumentBytes: options.maxDocumentBytes))
             for record in ExportShapes.records(of: value, file: index) { emit(record) }
             return ExportShapes.shape(of: value).emptyDescription
-        } catch where LineSniffing.readsAsJSONLines(bytes, failure: error) {
+        } catch  where LineSniffing.readsAsJSONLines(bytes, failure: error) {
             for (number, line) in LogPipeline.numberedLines(bytes) {
-                emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(line), storedUnder: nil))
+                emit(
+                    InputRecord(
+                        source: RecordSource(file: index, line: Int32(number)), content: .bytes(line), storedUnder: nil)
+                )
             }
         } catch {
-            let finding = error.kind == .sizeLimit
+            let finding =
+                error.kind == .sizeLimit
                 ? Finding(.recordSize, error.message, path: "$")
                 : Finding(.recordSyntax, "not I-JSON: \(error.description)", path: "$")
-            emit(InputRecord(source: RecordSource(file: index, line: 0, key: ""), content: .finding(finding), storedUnder: nil))
+            emit(
+                InputRecord(
+                    source: RecordSource(file: index, line: 0, key: ""), content: .finding(finding), storedUnder: nil))
         }
         return nil
     }
@@ -89,12 +102,21 @@ struct RecordReader {
             switch line {
             case let .text(number, bytes):
                 if !LogPipeline.isBlank(bytes) {
-                    emit(InputRecord(source: RecordSource(file: index, line: Int32(number)), content: .bytes(bytes), storedUnder: nil))
+                    emit(
+                        InputRecord(
+                            source: RecordSource(file: index, line: Int32(number)), content: .bytes(bytes),
+                            storedUnder: nil))
                 }
             case let .overlong(number, length):
-                emit(InputRecord(source: RecordSource(file: index, line: Int32(number)),
-                                 content: .finding(Finding(.recordSize, "line of \(length) bytes is over the record limit of \(options.maxRecordBytes)", path: "$")),
-                                 storedUnder: nil))
+                emit(
+                    InputRecord(
+                        source: RecordSource(file: index, line: Int32(number)),
+                        content: .finding(
+                            Finding(
+                                .recordSize,
+                                "line of \(length) bytes is over the record limit of \(options.maxRecordBytes)",
+                                path: "$")),
+                        storedUnder: nil))
             }
             if reader.bytesRead - reported >= 1 << 20 {
                 bytesRead(reader.bytesRead - reported)

@@ -1,7 +1,7 @@
 import Foundation
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// Verifies deferred signatures on background threads while the rest of the run goes on.
 ///

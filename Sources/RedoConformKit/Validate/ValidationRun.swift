@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 package struct ValidationOptions: Sendable {
     package var profile: ValidationProfile = .synced
@@ -75,7 +76,11 @@ enum RecordIdentity: Sendable {
     case claims(id: String?, task: String?)
 
     init(_ check: NodeCheck) {
-        if let node = check.node { self = .node(node.id, node.taskId) } else { self = .claims(id: check.claimedId, task: check.taskIdText) }
+        if let node = check.node {
+            self = .node(node.id, node.taskId)
+        } else {
+            self = .claims(id: check.claimedId, task: check.taskIdText)
+        }
     }
 
     var id: String? {
@@ -107,29 +112,40 @@ package struct ValidationRun {
     package func run(_ operands: [String]) -> ValidationResult {
         let (files, walkProblems) = InputFiles.expand(operands)
         var problems = walkProblems
-        let validator = NodeValidator(profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
+        let validator = NodeValidator(
+            profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
         var collector = Collector(validator: validator, options: options, progress: progress)
         progress?.start(reading: files)
         for (index, file) in files.enumerated() {
             guard collector.count < options.maxRecords else {
-                problems.append(InputProblem(path: file.display, message: "not read: the run already holds \(options.maxRecords) records, the record limit"))
+                problems.append(
+                    InputProblem(
+                        path: file.display,
+                        message: "not read: the run already holds \(options.maxRecords) records, the record limit"))
                 continue
             }
             let reader = RecordReader(file: file, index: Int32(index), options: options)
             var truncated = false
-            if let problem = reader.read({ record in
-                if collector.count < options.maxRecords { collector.add(record) } else { truncated = true }
-            }, bytesRead: { progress?.advance(bytes: $0) }) {
+            if let problem = reader.read(
+                { record in
+                    if collector.count < options.maxRecords { collector.add(record) } else { truncated = true }
+                }, bytesRead: { progress?.advance(bytes: $0) })
+            {
                 problems.append(problem)
             }
             if truncated {
-                problems.append(InputProblem(path: file.display, message: "only partly read: the run reached the limit of \(options.maxRecords) records"))
+                problems.append(
+                    InputProblem(
+                        path: file.display,
+                        message: "only partly read: the run reached the limit of \(options.maxRecords) records"))
             }
             collector.flush()
         }
         let verdict = collector.finish()
         progress?.finish()
-        return ValidationResult(files: files, problems: problems, sources: collector.sources, identities: collector.identities, verdict: verdict)
+        return ValidationResult(
+            files: files, problems: problems, sources: collector.sources, identities: collector.identities,
+            verdict: verdict)
     }
 
     /// Validates records already in memory as one log, the way `run` validates the records
@@ -137,10 +153,14 @@ package struct ValidationRun {
     /// suites, the vector generator and the platform reference use it, so what they expect
     /// is what `validate` finds.
     package func run(records: [[UInt8]]) -> LogVerdict {
-        let validator = NodeValidator(profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
+        let validator = NodeValidator(
+            profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
         var collector = Collector(validator: validator, options: options, progress: nil)
         for (index, record) in records.enumerated() {
-            collector.add(InputRecord(source: RecordSource(file: 0, line: Int32(index + 1)), content: .bytes(record[...]), storedUnder: nil))
+            collector.add(
+                InputRecord(
+                    source: RecordSource(file: 0, line: Int32(index + 1)), content: .bytes(record[...]),
+                    storedUnder: nil))
         }
         return collector.finish()
     }
@@ -212,7 +232,7 @@ package struct ValidationRun {
             verifier.submit(jobs)
             absorbed += checks.count
             identities += checks.map(RecordIdentity.init)
-            log.add(consume checks) // the last use: the log pass takes the nodes over without copying
+            log.add(consume checks)  // the last use: the log pass takes the nodes over without copying
         }
 
         /// Runs the log rules while the last signatures are still being verified, on the
@@ -227,7 +247,7 @@ package struct ValidationRun {
             var speculative: LogVerdict? = log.verdict()
             let late = verifier.finish()
             if late.isEmpty { return speculative! }
-            speculative = nil // let go of it before the second verdict is built
+            speculative = nil  // let go of it before the second verdict is built
             return log.finish(rejecting: late, with: NodeValidator.signatureInvalidFinding)
         }
     }

@@ -53,35 +53,51 @@ package struct ExternalVectorFolder: Sendable {
         guard let cases = try root.json(file).arrayValue else { throw malformed(file, "not a JSON array") }
         return try cases.enumerated().map { index, entry in
             let c = entry.objectValue ?? JSONObject()
-            guard let key = c["pub_key"]?.stringValue.flatMap(Hex.decodeLowercase), let message = c["message"]?.stringValue.flatMap(Hex.decodeLowercase),
-                  let signature = c["signature"]?.stringValue.flatMap(Hex.decodeLowercase) else {
+            guard let key = c["pub_key"]?.stringValue.flatMap(Hex.decodeLowercase),
+                let message = c["message"]?.stringValue.flatMap(Hex.decodeLowercase),
+                let signature = c["signature"]?.stringValue.flatMap(Hex.decodeLowercase)
+            else {
                 throw malformed(file, "case \(index) lacks hex pub_key, message or signature")
             }
-            return SignatureCase(id: "speccheck-\(index)", comment: "ed25519-speccheck case \(index)", flags: ["speccheck"], publicKey: key, message: message, signature: signature)
+            return SignatureCase(
+                id: "speccheck-\(index)", comment: "ed25519-speccheck case \(index)", flags: ["speccheck"],
+                publicKey: key, message: message, signature: signature)
         }
     }
 
     /// Wycheproof's EddsaVerify cases, as `wycheproof-N` by tcId.
     package func wycheproofCases() throws -> [SignatureCase] {
         let file = Self.wycheproofFile
-        guard let groups = try root.json(file).objectValue?["testGroups"]?.arrayValue else { throw malformed(file, "no testGroups array") }
+        guard let groups = try root.json(file).objectValue?["testGroups"]?.arrayValue else {
+            throw malformed(file, "no testGroups array")
+        }
         var cases: [SignatureCase] = []
         for (index, group) in groups.enumerated() {
-            guard let key = group.objectValue?["publicKey"]?.objectValue?["pk"]?.stringValue.flatMap(Hex.decodeLowercase) else {
+            guard
+                let key = group.objectValue?["publicKey"]?.objectValue?["pk"]?.stringValue.flatMap(Hex.decodeLowercase)
+            else {
                 throw malformed(file, "test group \(index) lacks a hex publicKey.pk")
             }
             for test in group.objectValue?["tests"]?.arrayValue ?? [] {
                 let t = test.objectValue ?? JSONObject()
                 guard let id = t["tcId"]?.numberValue, let message = t["msg"]?.stringValue.flatMap(Hex.decodeLowercase),
-                      let signature = t["sig"]?.stringValue.flatMap(Hex.decodeLowercase) else {
+                    let signature = t["sig"]?.stringValue.flatMap(Hex.decodeLowercase)
+                else {
                     throw malformed(file, "a test of group \(index) lacks tcId, or hex msg or sig")
                 }
-                cases.append(SignatureCase(id: "wycheproof-\(Int(id))", comment: "Wycheproof tcId \(Int(id)): \(t["comment"]?.stringValue ?? "") (\(t["result"]?.stringValue ?? ""))",
-                                           flags: (t["flags"]?.arrayValue ?? []).compactMap(\.stringValue), publicKey: key, message: message, signature: signature))
+                cases.append(
+                    SignatureCase(
+                        id: "wycheproof-\(Int(id))",
+                        comment:
+                            "Wycheproof tcId \(Int(id)): \(t["comment"]?.stringValue ?? "") (\(t["result"]?.stringValue ?? ""))",
+                        flags: (t["flags"]?.arrayValue ?? []).compactMap(\.stringValue), publicKey: key,
+                        message: message, signature: signature))
             }
         }
         return cases
     }
 
-    private func malformed(_ file: String, _ reason: String) -> InputError { InputError(path: root.url(file), reason: reason) }
+    private func malformed(_ file: String, _ reason: String) -> InputError {
+        InputError(path: root.url(file), reason: reason)
+    }
 }

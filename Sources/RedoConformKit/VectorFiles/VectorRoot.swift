@@ -32,7 +32,8 @@ package struct VectorRoot: Sendable {
     /// A folder holds the shipped vectors when it has their README and the node manifest
     /// (the project's own files; no test data of others marks it).
     package static func isShippedVectors(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path + "/README.md") && FileManager.default.fileExists(atPath: path + "/nodes/manifest.json")
+        FileManager.default.fileExists(atPath: path + "/README.md")
+            && FileManager.default.fileExists(atPath: path + "/nodes/manifest.json")
     }
 
     static var executableURL: URL? { Bundle.main.executableURL }
@@ -60,6 +61,8 @@ package struct VectorRoot: Sendable {
 
     package func json(_ relative: String) throws -> JSONValue {
         let data = try bytes(relative)
-        do { return try JSONReader.parse(data) } catch { throw InputError(path: url(relative), reason: error.description) }
+        do { return try JSONReader.parse(data) } catch {
+            throw InputError(path: url(relative), reason: error.description)
+        }
     }
 }

@@ -1,9 +1,9 @@
 import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Maps a batch on `jobs` threads. Items are independent, so each thread takes every
@@ -39,7 +39,9 @@ package enum ParallelMap {
 
     /// The same for a transform with two results, returned as two arrays (moved straight
     /// into them: splitting an array of pairs afterwards would move every result twice).
-    package static func map<T: Sendable, A, B>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> (A, B)) -> ([A], [B]) {
+    package static func map<T: Sendable, A, B>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> (A, B)) -> (
+        [A], [B]
+    ) {
         let slots = fill(items, jobs: jobs, transform)
         var second: [B] = []
         second.reserveCapacity(items.count)

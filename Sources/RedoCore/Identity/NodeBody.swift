@@ -21,7 +21,9 @@ public enum NodeBody {
     /// Parses a node document strictly and returns its body's canonical bytes.
     /// - Throws: `NodeBodyError.syntax` when the document is not I-JSON or exceeds `limits`,
     ///   `NodeBodyError.notAnObject` when it is not a JSON object.
-    public static func canonicalBytes(ofDocument document: [UInt8], limits: JSONLimits = .default) throws(NodeBodyError) -> [UInt8] {
+    public static func canonicalBytes(ofDocument document: [UInt8], limits: JSONLimits = .default) throws(NodeBodyError)
+        -> [UInt8]
+    {
         let value: JSONValue
         do { value = try JSONReader.parse(document, limits: limits) } catch { throw .syntax(error) }
         guard case let .object(object) = value else { throw .notAnObject(found: value.typeName) }

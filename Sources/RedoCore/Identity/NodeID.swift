@@ -24,11 +24,14 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The same, from the text's UTF-8 bytes.
     package init?(utf8 units: UnsafeBufferPointer<UInt8>) {
-        guard units.count == 71, units[0] == 0x73, units[1] == 0x68, units[2] == 0x61, units[3] == 0x32, units[4] == 0x35,
-              units[5] == 0x36, units[6] == 0x3A else { return nil }
+        guard units.count == 71, units[0] == 0x73, units[1] == 0x68, units[2] == 0x61, units[3] == 0x32,
+            units[4] == 0x35,
+            units[5] == 0x36, units[6] == 0x3A
+        else { return nil }
         // Four big-endian words straight from the hex digits, no intermediate arrays.
         guard let w0 = Hex.word(units, at: 7, digits: 16), let w1 = Hex.word(units, at: 23, digits: 16),
-              let w2 = Hex.word(units, at: 39, digits: 16), let w3 = Hex.word(units, at: 55, digits: 16) else { return nil }
+            let w2 = Hex.word(units, at: 39, digits: 16), let w3 = Hex.word(units, at: 55, digits: 16)
+        else { return nil }
         digest = SHA256Digest(w0: w0, w1: w1, w2: w2, w3: w3)
     }
 

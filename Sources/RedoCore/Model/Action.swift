@@ -55,7 +55,8 @@ extension Action {
 
     /// Every action with its name as static bytes (`testActionNamesAreReadBytewise` checks they are the raw values).
     private static let names: [(Action, JSONKey)] = [
-        (.create, "CREATE"), (.update, "UPDATE"), (.delete, "DELETE"), (.completeTodo, "COMPLETE_TODO"), (.createTodo, "CREATE_TODO"),
+        (.create, "CREATE"), (.update, "UPDATE"), (.delete, "DELETE"), (.completeTodo, "COMPLETE_TODO"),
+        (.createTodo, "CREATE_TODO"),
         (.snooze, "SNOOZE"), (.archive, "ARCHIVE"), (.unarchive, "UNARCHIVE"), (.merge, "MERGE"),
     ]
 }

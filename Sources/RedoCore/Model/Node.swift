@@ -22,7 +22,10 @@ public struct Node: Sendable {
     /// The payload, typed per action.
     public let payload: Payload
 
-    package init(id: NodeID, parents: [NodeID], lamport: Int64, wall: UTCTime, authorUserId: UserId, action: Action, taskId: UUIDv4, payload: Payload) {
+    package init(
+        id: NodeID, parents: [NodeID], lamport: Int64, wall: UTCTime, authorUserId: UserId, action: Action,
+        taskId: UUIDv4, payload: Payload
+    ) {
         self.id = id
         self.parents = parents
         self.lamport = lamport

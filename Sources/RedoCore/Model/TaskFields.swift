@@ -118,7 +118,7 @@ public struct TaskFieldValues: Sendable, Equatable {
             case .storyPoints: return storyPoints.map { .integer($0) }
             case .frequencyDays: return frequencyDays.map { .integer($0) }
             case .privacy: return privacy.map { .bool($0) }
-            case .archived: return nil // set only by ARCHIVE/UNARCHIVE
+            case .archived: return nil  // set only by ARCHIVE/UNARCHIVE
             }
         }
         set {
@@ -135,7 +135,7 @@ public struct TaskFieldValues: Sendable, Equatable {
             case (.storyPoints, nil): storyPoints = nil
             case (.frequencyDays, nil): frequencyDays = nil
             case (.privacy, nil): privacy = nil
-            default: break // the validator only stores values of the field's type
+            default: break  // the validator only stores values of the field's type
             }
         }
     }

@@ -8,9 +8,9 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let millisecondsSinceEpoch: Int64
 
     /// 9999-12-31T23:59:59.999Z, the last instant the format can write.
-    public static let latest = UTCTime(millisecondsSinceEpoch: 253_402_300_799_999) // 9999-12-31T23:59:59.999Z
+    public static let latest = UTCTime(millisecondsSinceEpoch: 253_402_300_799_999)  // 9999-12-31T23:59:59.999Z
     /// 0000-01-01T00:00:00.000Z, the first instant the format can write.
-    public static let earliest = UTCTime(millisecondsSinceEpoch: -62_167_219_200_000) // 0000-01-01T00:00:00.000Z
+    public static let earliest = UTCTime(millisecondsSinceEpoch: -62_167_219_200_000)  // 0000-01-01T00:00:00.000Z
 
     /// The instant this many milliseconds after the epoch. `text` is only defined from
     /// `earliest` to `latest`.
@@ -37,7 +37,8 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The same, from the text's UTF-8 bytes.
     package static func parse(utf8 u: UnsafeBufferPointer<UInt8>) -> Result<UTCTime, ParseFailure> {
         guard u.count == 24, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A,
-              u[19] == 0x2E, u[23] == 0x5A else { return .failure(.format) }
+            u[19] == 0x2E, u[23] == 0x5A
+        else { return .failure(.format) }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for k in range {
@@ -48,10 +49,12 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              let milli = number(20..<23) else { return .failure(.format) }
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            let milli = number(20..<23)
+        else { return .failure(.format) }
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59 else { return .failure(.instant) }
+            hour <= 23, minute <= 59, second <= 59
+        else { return .failure(.instant) }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return .success(UTCTime(millisecondsSinceEpoch: seconds * 1000 + Int64(milli)))
@@ -103,7 +106,8 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(milli, 3))Z"
+        return
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(milli, 3))Z"
     }
 
     /// The same as `text`.
@@ -117,5 +121,7 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Earlier instants first.
-    public static func < (lhs: UTCTime, rhs: UTCTime) -> Bool { lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch }
+    public static func < (lhs: UTCTime, rhs: UTCTime) -> Bool {
+        lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
+    }
 }

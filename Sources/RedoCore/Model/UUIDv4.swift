@@ -25,10 +25,14 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The 128 bits of strict UUID v4 text, read straight from its UTF-8 bytes.
     private static func parse(_ u: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
         guard u.count == 36, u[8] == 0x2D, u[13] == 0x2D, u[18] == 0x2D, u[23] == 0x2D,
-              u[14] == 0x34, u[19] == 0x38 || u[19] == 0x39 || u[19] == 0x61 || u[19] == 0x62 else { return nil }
-        guard let a = Hex.word(u, at: 0, digits: 8), let b = Hex.word(u, at: 9, digits: 4), let c = Hex.word(u, at: 14, digits: 4),
-              let d = Hex.word(u, at: 19, digits: 4), let e = Hex.word(u, at: 24, digits: 12) else { return nil }
-        let high = a << 32 | b << 16 | c, low = d << 48 | e
+            u[14] == 0x34, u[19] == 0x38 || u[19] == 0x39 || u[19] == 0x61 || u[19] == 0x62
+        else { return nil }
+        guard let a = Hex.word(u, at: 0, digits: 8), let b = Hex.word(u, at: 9, digits: 4),
+            let c = Hex.word(u, at: 14, digits: 4),
+            let d = Hex.word(u, at: 19, digits: 4), let e = Hex.word(u, at: 24, digits: 12)
+        else { return nil }
+        let high = a << 32 | b << 16 | c
+        let low = d << 48 | e
         return (high, low)
     }
 

@@ -17,7 +17,9 @@ public struct UserId: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The same, from the text's UTF-8 bytes.
     package init?(utf8 units: UnsafeBufferPointer<UInt8>) {
-        guard units.count == 32, let high = Hex.word(units, at: 0, digits: 16), let low = Hex.word(units, at: 16, digits: 16) else { return nil }
+        guard units.count == 32, let high = Hex.word(units, at: 0, digits: 16),
+            let low = Hex.word(units, at: 16, digits: 16)
+        else { return nil }
         self.high = high
         self.low = low
     }

@@ -58,7 +58,9 @@ struct History {
     /// order is simply the larger position: no node is read to compare them.
     mutating func register(_ index: Int32, parents: [Int32], decisions merged: MergeDecisions?) {
         let position = Int32(nodeIndex.count)
-        assert(position == 0 || self.node(position - 1).precedes(allNodes[Int(index)]), "positions must follow the total order")
+        assert(
+            position == 0 || self.node(position - 1).precedes(allNodes[Int(index)]),
+            "positions must follow the total order")
         nodeIndex.append(index)
         let task = allNodes[Int(index)].taskId
         if let trackedTasks, trackedTasks.isEmpty || !trackedTasks.contains(task) {
@@ -127,7 +129,8 @@ struct History {
     /// `position` and its ancestors, in total order.
     func todoState(at position: Int32, task: UUIDv4, todo: UUIDv4, ancestry: Ancestry) -> TodoState? {
         var state = TaskState()
-        for writer in todoWriters[TodoKey(task: task, todo: todo)] ?? [] where ancestry.isAncestor(writer, of: position) {
+        for writer in todoWriters[TodoKey(task: task, todo: todo)] ?? [] where ancestry.isAncestor(writer, of: position)
+        {
             let node = node(writer)
             if case .merge = node.payload {
                 for (field, value) in decisions[writer]?.todos[todo] ?? [:] { state.todos[todo]?.set(field, value) }
@@ -177,7 +180,8 @@ struct History {
             let node = node(next)
             if let todo = node.payload.todoTaskId { todos.insert(todo) }
             if let merged = decisions[next] { todos.formUnion(merged.todos.keys) }
-            for parent in ancestry.parents(of: next) where !seen.contains(parent) && !ancestry.isAncestor(parent, of: base) {
+            for parent in ancestry.parents(of: next)
+            where !seen.contains(parent) && !ancestry.isAncestor(parent, of: base) {
                 seen.insert(parent)
                 pending.append(parent)
             }

@@ -12,12 +12,16 @@ struct MergeEvaluator {
     let ancestry: Ancestry
 
     /// `base` and `parents` are Ancestry positions; parents in the node's order.
-    func evaluate(_ node: Node, _ merge: MergePayload, base: Int32, parents: [Int32]) -> Result<MergeDecisions, Finding> {
+    func evaluate(_ node: Node, _ merge: MergePayload, base: Int32, parents: [Int32]) -> Result<MergeDecisions, Finding>
+    {
         var decisions = MergeDecisions()
         for field in TaskField.allCases {
             let baseValue = history.taskValue(at: base, field)
             let values = parents.map { history.taskValue(at: $0, field) }
-            switch decide(field.rawValue, base: baseValue, values: values, numeric: field.isNumeric, resolution: merge.taskResolutions[field], node: node, merge: merge, parents: parents) {
+            switch decide(
+                field.rawValue, base: baseValue, values: values, numeric: field.isNumeric,
+                resolution: merge.taskResolutions[field], node: node, merge: merge, parents: parents)
+            {
             case let .success(value?): decisions.task[field] = value
             case .success(nil): break
             case let .failure(finding): return .failure(finding)
@@ -27,8 +31,11 @@ struct MergeEvaluator {
             let baseState = history.todoState(at: base, task: node.taskId, todo: todo, ancestry: ancestry)
             let states = parents.map { history.todoState(at: $0, task: node.taskId, todo: todo, ancestry: ancestry) }
             for field in TodoField.allCases {
-                switch decide("todo \(todo) \(field.rawValue)", base: baseState?.value(field), values: states.map { $0?.value(field) }, numeric: false,
-                              resolution: merge.todoResolutions[todo]?[field], node: node, merge: merge, parents: parents) {
+                switch decide(
+                    "todo \(todo) \(field.rawValue)", base: baseState?.value(field),
+                    values: states.map { $0?.value(field) }, numeric: false,
+                    resolution: merge.todoResolutions[todo]?[field], node: node, merge: merge, parents: parents)
+                {
                 case let .success(value?): decisions.todos[todo, default: [:]][field] = value
                 case .success(nil): break
                 case let .failure(finding): return .failure(finding)
@@ -39,8 +46,10 @@ struct MergeEvaluator {
     }
 
     /// The value a MERGE writes for one field, nil to leave it alone.
-    private func decide(_ name: String, base: FieldValue?, values: [FieldValue?], numeric: Bool, resolution: FieldResolution?,
-                        node: Node, merge: MergePayload, parents: [Int32]) -> Result<FieldValue?, Finding> {
+    private func decide(
+        _ name: String, base: FieldValue?, values: [FieldValue?], numeric: Bool, resolution: FieldResolution?,
+        node: Node, merge: MergePayload, parents: [Int32]
+    ) -> Result<FieldValue?, Finding> {
         let changers = values.indices.filter { values[$0] != base }
         guard !changers.isEmpty else { return .success(nil) }
         if let resolution {
@@ -78,7 +87,8 @@ struct MergeEvaluator {
     /// The changer whose head (the parent node itself) is greatest by the tiebreakers, then id.
     private func latest(_ changers: [Int], parents: [Int32], tiebreakers: [LWWTiebreaker]) -> Int {
         changers.max { a, b in
-            let x = history.node(parents[a]), y = history.node(parents[b])
+            let x = history.node(parents[a])
+            let y = history.node(parents[b])
             for tiebreaker in tiebreakers {
                 switch tiebreaker {
                 case .lamport where x.lamport != y.lamport: return x.lamport < y.lamport
@@ -93,12 +103,16 @@ struct MergeEvaluator {
     }
 
     private func extreme(_ values: [FieldValue], max: Bool) -> FieldValue? {
-        let numbers = values.compactMap { value -> Int64? in if case let .integer(n) = value { return n } else { return nil } }
+        let numbers = values.compactMap { value -> Int64? in
+            if case let .integer(n) = value { return n } else { return nil }
+        }
         return (max ? numbers.max() : numbers.min()).map { .integer($0) }
     }
 
     private func unresolvable(_ name: String, _ strategy: String, node: Node) -> Finding {
-        Finding(.mergeUnresolvable, "\(name) changed differently on several parents and defaultStrategy \(strategy) cannot decide it: add a resolution for it",
-                path: "$.data.payload.policy.defaultStrategy")
+        Finding(
+            .mergeUnresolvable,
+            "\(name) changed differently on several parents and defaultStrategy \(strategy) cannot decide it: add a resolution for it",
+            path: "$.data.payload.policy.defaultStrategy")
     }
 }

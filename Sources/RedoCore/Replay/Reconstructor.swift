@@ -74,7 +74,8 @@ public enum Reconstructor {
     }
 
     /// nil when every node of the task is deleted. `nodes` are in total order.
-    static func reconstruct(_ taskId: UUIDv4, nodes: [Node], decisions: [NodeID: MergeDecisions]) -> ReconstructedTask? {
+    static func reconstruct(_ taskId: UUIDv4, nodes: [Node], decisions: [NodeID: MergeDecisions]) -> ReconstructedTask?
+    {
         // Most tasks have no DELETE: then every node is replayed.
         let replaySet: Set<NodeID>? = nodes.contains { $0.action == .delete } ? survivors(nodes) : nil
         if let replaySet, replaySet.isEmpty { return nil }
@@ -87,14 +88,16 @@ public enum Reconstructor {
         }
         let todos = state.todos.values.sorted { $0.creatorKey < $1.creatorKey }
         let current = todos.last { $0.completed == nil }?.todoTaskId
-        return ReconstructedTask(taskId: taskId, state: state, todos: todos, currentTodo: current, heads: heads(replayed))
+        return ReconstructedTask(
+            taskId: taskId, state: state, todos: todos, currentTodo: current, heads: heads(replayed))
     }
 
     /// Replayed nodes that no replayed node names as a parent, sorted. Small tasks (the
     /// usual case) are scanned without building a set.
     static func heads(_ nodes: [Node]) -> [NodeID] {
         if nodes.count <= 32 {
-            return nodes.filter { candidate in !nodes.contains { $0.parents.contains(candidate.id) } }.map(\.id).sorted()
+            return nodes.filter { candidate in !nodes.contains { $0.parents.contains(candidate.id) } }.map(\.id)
+                .sorted()
         }
         var named = Set<NodeID>()
         for node in nodes { named.formUnion(node.parents) }

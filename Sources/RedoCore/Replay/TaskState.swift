@@ -30,7 +30,7 @@ public struct TodoState: Sendable, Equatable {
         case let (.notes, .string(s)): notes = s
         case let (.completed, .time(t)): completed = t
         case (.completed, .null): completed = nil
-        default: break // values are checked when the MERGE is validated
+        default: break  // values are checked when the MERGE is validated
         }
     }
 }
@@ -97,7 +97,9 @@ public struct TaskState: Sendable {
     mutating func applyTodo(_ node: Node) {
         switch node.payload {
         case let .createTodo(todo, deadline, notes):
-            todos[todo] = TodoState(todoTaskId: todo, deadline: deadline, notes: notes, completed: nil, creator: node.id, creatorKey: OrderKey(node))
+            todos[todo] = TodoState(
+                todoTaskId: todo, deadline: deadline, notes: notes, completed: nil, creator: node.id,
+                creatorKey: OrderKey(node))
         case let .completeTodo(todo, completed, notes):
             todos[todo]?.completed = completed
             if let notes { todos[todo]?.notes = notes }

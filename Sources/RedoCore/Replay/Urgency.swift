@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// REDO's urgency curve: U(t) = max(0.1, 1 + 10 / (1 + e^(0.4·t))), t the days until the

@@ -38,7 +38,8 @@ public enum Hex {
     /// the results together and test once, instead of branching on every digit.
     @inline(__always)
     static func nibble(_ unit: UInt8) -> UInt64 {
-        let digit = unit &- 0x30, letter = unit &- 0x61
+        let digit = unit &- 0x30
+        let letter = unit &- 0x61
         return digit < 10 ? UInt64(digit) : (letter < 6 ? UInt64(letter) + 10 : 0x100)
     }
 
@@ -47,11 +48,16 @@ public enum Hex {
     @inline(__always)
     package static func word(_ units: UnsafeBufferPointer<UInt8>, at start: Int, digits count: Int) -> UInt64? {
         if count == 16 && start >= 0 && start + 16 <= units.count {
-            guard let high = eightDigits(units, at: start), let low = eightDigits(units, at: start + 8) else { return nil }
+            guard let high = eightDigits(units, at: start), let low = eightDigits(units, at: start + 8) else {
+                return nil
+            }
             return UInt64(high) << 32 | UInt64(low)
         }
-        if count == 8 && start >= 0 && start + 8 <= units.count { return eightDigits(units, at: start).map(UInt64.init) }
-        var word: UInt64 = 0, invalid: UInt64 = 0
+        if count == 8 && start >= 0 && start + 8 <= units.count {
+            return eightDigits(units, at: start).map(UInt64.init)
+        }
+        var word: UInt64 = 0
+        var invalid: UInt64 = 0
         for k in start..<start + count {
             let value = nibble(units[k])
             invalid |= value
@@ -68,8 +74,10 @@ public enum Hex {
         let highBits: UInt64 = 0x8080_8080_8080_8080
         // Per byte c < 0x80, adding (0x80 - n) sets the byte's top bit exactly when c >= n,
         // without a carry into the next byte.
-        let atLeast0 = x &+ 0x5050_5050_5050_5050, above9 = x &+ 0x4646_4646_4646_4646
-        let atLeastA = x &+ 0x1F1F_1F1F_1F1F_1F1F, aboveF = x &+ 0x1919_1919_1919_1919
+        let atLeast0 = x &+ 0x5050_5050_5050_5050
+        let above9 = x &+ 0x4646_4646_4646_4646
+        let atLeastA = x &+ 0x1F1F_1F1F_1F1F_1F1F
+        let aboveF = x &+ 0x1919_1919_1919_1919
         let valid = (atLeast0 & ~above9) | (atLeastA & ~aboveF)
         guard x & highBits == 0, valid & highBits == highBits else { return nil }
         // '0'...'9' → low nibble; 'a'...'f' → low nibble + 9 (bit 6 marks the letters).
@@ -77,7 +85,9 @@ public enum Hex {
         // Digit 2k (byte 2k) is the high nibble of output byte k: pair them up, then gather
         // the four bytes, first digit most significant.
         let pairs = ((values << 4) & 0x00F0_00F0_00F0_00F0) | ((values >> 8) & 0x000F_000F_000F_000F)
-        return UInt32(truncatingIfNeeded: (pairs & 0xFF) << 24 | (pairs >> 16 & 0xFF) << 16 | (pairs >> 32 & 0xFF) << 8 | pairs >> 48 & 0xFF)
+        return UInt32(
+            truncatingIfNeeded: (pairs & 0xFF) << 24 | (pairs >> 16 & 0xFF) << 16 | (pairs >> 32 & 0xFF) << 8 | pairs
+                >> 48 & 0xFF)
     }
 
     /// Whether `text` is exactly `count` lowercase hex digits.
@@ -100,12 +110,16 @@ public enum Hex {
             // Eight bytes per step where the text allows (keys and signatures: always).
             var k = 0
             while k + 8 <= buffer.count {
-                guard let word = word(units, at: 2 * k, digits: 16) else { invalid = 0x100; break }
+                guard let word = word(units, at: 2 * k, digits: 16) else {
+                    invalid = 0x100
+                    break
+                }
                 UnsafeMutableRawPointer(buffer.baseAddress! + k).storeBytes(of: word.bigEndian, as: UInt64.self)
                 k += 8
             }
             while k < buffer.count && invalid < 0x100 {
-                let high = nibble(units[2 * k]), low = nibble(units[2 * k + 1])
+                let high = nibble(units[2 * k])
+                let low = nibble(units[2 * k + 1])
                 invalid |= high | low
                 buffer[k] = UInt8(truncatingIfNeeded: high << 4 | low & 0xF)
                 k += 1

@@ -13,7 +13,10 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
         func word(_ k: Int) -> UInt64 {
             UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self))
         }
-        w0 = word(0); w1 = word(1); w2 = word(2); w3 = word(3)
+        w0 = word(0)
+        w1 = word(1)
+        w2 = word(2)
+        w3 = word(3)
     }
 
     /// The digest from its four words, most significant first.

@@ -61,7 +61,9 @@ public struct Ed25519PublicKey: Hashable, Sendable {
 
     /// The key's first 16 bytes (REDO's userId) as two big-endian words (`UserId.isPrefix`
     /// compares a parsed userId with them).
-    package var userIdWords: (high: UInt64, low: UInt64) { (UInt64(bigEndian: storage[0]), UInt64(bigEndian: storage[1])) }
+    package var userIdWords: (high: UInt64, low: UInt64) {
+        (UInt64(bigEndian: storage[0]), UInt64(bigEndian: storage[1]))
+    }
 
     /// The key as 64 lowercase hex digits, REDO's `author.publicKey` form.
     public var hex: String { Hex.encode(bytes) }
@@ -173,11 +175,11 @@ public final class Ed25519KeyPair: @unchecked Sendable {
             throw .keyGenerationFailed
         }
         secret = secretBytes
-        publicKey = try! Ed25519PublicKey(bytes: publicBytes) // libsodium wrote exactly 32 bytes
+        publicKey = try! Ed25519PublicKey(bytes: publicBytes)  // libsodium wrote exactly 32 bytes
     }
 
     deinit {
-        sodium_free(secret) // sodium_free zeroes the memory before releasing it
+        sodium_free(secret)  // sodium_free zeroes the memory before releasing it
     }
 
     /// The 32-byte seed this pair derives from (for writing key files).
@@ -198,7 +200,7 @@ public final class Ed25519KeyPair: @unchecked Sendable {
                 secret
             )
         }
-        return try! Ed25519Signature(bytes: signature) // length is fixed by construction
+        return try! Ed25519Signature(bytes: signature)  // length is fixed by construction
     }
 
     /// The deterministic (RFC 8032) detached signature of `message`.
@@ -213,7 +215,9 @@ public enum Ed25519 {
     /// Whether `signature` is `key`'s valid signature of `message` by libsodium's strict
     /// rules. A key that is not a canonical curve point of large order never verifies.
     /// `SignaturePortability` says why a signature that fails here may pass elsewhere.
-    public static func verify(_ signature: Ed25519Signature, of message: UnsafeRawBufferPointer, by key: Ed25519PublicKey) -> Bool {
+    public static func verify(
+        _ signature: Ed25519Signature, of message: UnsafeRawBufferPointer, by key: Ed25519PublicKey
+    ) -> Bool {
         requireSodium()
         // Lengths are guaranteed by the types: libsodium reads exactly 64 and 32 bytes.
         return signature.withUnsafeBytes { sig in

@@ -25,26 +25,54 @@ package enum Edwards25519 {
     /// (y8 = 0x05fc…e826 below, −y8 = p − y8), each with an even and an odd x. These are the
     /// encodings libsodium's verifier refuses as small-order A or R.
     package static let smallOrderPoints: [Encoded] = [
-        Encoded(name: "identity", what: "the identity (0, 1)", order: 1, bytes: hex("0100000000000000000000000000000000000000000000000000000000000000")),
-        Encoded(name: "order-2", what: "(0, -1), of order 2", order: 2, bytes: hex("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")),
-        Encoded(name: "order-4", what: "(sqrt(-1), 0) with even x, of order 4", order: 4, bytes: hex("0000000000000000000000000000000000000000000000000000000000000000")),
-        Encoded(name: "order-4-odd-x", what: "(sqrt(-1), 0) with odd x, of order 4", order: 4, bytes: hex("0000000000000000000000000000000000000000000000000000000000000080")),
-        Encoded(name: "order-8", what: "y = y8 with even x, of order 8", order: 8, bytes: hex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")),
-        Encoded(name: "order-8-odd-x", what: "y = y8 with odd x, of order 8", order: 8, bytes: hex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85")),
-        Encoded(name: "order-8-neg-y", what: "y = -y8 with even x, of order 8", order: 8, bytes: hex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")),
-        Encoded(name: "order-8-neg-y-odd-x", what: "y = -y8 with odd x, of order 8", order: 8, bytes: hex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa")),
+        Encoded(
+            name: "identity", what: "the identity (0, 1)", order: 1,
+            bytes: hex("0100000000000000000000000000000000000000000000000000000000000000")),
+        Encoded(
+            name: "order-2", what: "(0, -1), of order 2", order: 2,
+            bytes: hex("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")),
+        Encoded(
+            name: "order-4", what: "(sqrt(-1), 0) with even x, of order 4", order: 4,
+            bytes: hex("0000000000000000000000000000000000000000000000000000000000000000")),
+        Encoded(
+            name: "order-4-odd-x", what: "(sqrt(-1), 0) with odd x, of order 4", order: 4,
+            bytes: hex("0000000000000000000000000000000000000000000000000000000000000080")),
+        Encoded(
+            name: "order-8", what: "y = y8 with even x, of order 8", order: 8,
+            bytes: hex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")),
+        Encoded(
+            name: "order-8-odd-x", what: "y = y8 with odd x, of order 8", order: 8,
+            bytes: hex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85")),
+        Encoded(
+            name: "order-8-neg-y", what: "y = -y8 with even x, of order 8", order: 8,
+            bytes: hex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")),
+        Encoded(
+            name: "order-8-neg-y-odd-x", what: "y = -y8 with odd x, of order 8", order: 8,
+            bytes: hex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa")),
     ]
 
     /// Every other encoding of a small-order point: the sign bit set where x = 0 (y = 1,
     /// y = p − 1), and y ≥ p (y = p ≡ 0, y = p + 1 ≡ 1, either sign bit). Only y values
     /// below 19 have a second encoding, and of the small-order y values only 0 and 1 are.
     package static let nonCanonicalSmallOrderEncodings: [Encoded] = [
-        Encoded(name: "identity-sign-bit", what: "the identity with the sign bit set (x = 0 has no odd form)", order: 1, bytes: hex("0100000000000000000000000000000000000000000000000000000000000080")),
-        Encoded(name: "order-2-sign-bit", what: "(0, -1) with the sign bit set (x = 0 has no odd form)", order: 2, bytes: hex("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")),
-        Encoded(name: "y-p", what: "y = p (0 mod p) with even x: the order-4 point, y not reduced", order: 4, bytes: hex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")),
-        Encoded(name: "y-p-odd-x", what: "y = p (0 mod p) with odd x: the other order-4 point, y not reduced", order: 4, bytes: hex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")),
-        Encoded(name: "y-p-plus-1", what: "y = p + 1 (1 mod p): the identity, y not reduced", order: 1, bytes: hex("eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")),
-        Encoded(name: "y-p-plus-1-sign-bit", what: "y = p + 1 (1 mod p) with the sign bit set: the identity, y not reduced", order: 1, bytes: hex("eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")),
+        Encoded(
+            name: "identity-sign-bit", what: "the identity with the sign bit set (x = 0 has no odd form)", order: 1,
+            bytes: hex("0100000000000000000000000000000000000000000000000000000000000080")),
+        Encoded(
+            name: "order-2-sign-bit", what: "(0, -1) with the sign bit set (x = 0 has no odd form)", order: 2,
+            bytes: hex("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")),
+        Encoded(
+            name: "y-p", what: "y = p (0 mod p) with even x: the order-4 point, y not reduced", order: 4,
+            bytes: hex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")),
+        Encoded(
+            name: "y-p-odd-x", what: "y = p (0 mod p) with odd x: the other order-4 point, y not reduced", order: 4,
+            bytes: hex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")),
+        Encoded(
+            name: "y-p-plus-1", what: "y = p + 1 (1 mod p): the identity, y not reduced", order: 1,
+            bytes: hex("eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")),
+        Encoded(
+            name: "y-p-plus-1-sign-bit", what: "y = p + 1 (1 mod p) with the sign bit set: the identity, y not reduced",
+            order: 1, bytes: hex("eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")),
     ]
 
     /// y = p + c (c = 2…18) with the sign bit clear, for the values of c that are the y of a

@@ -37,8 +37,15 @@ public enum SignatureClass: String, Sendable, CaseIterable {
         case .trailingZeroByte: return ["Java 17 SunEC"]
         case .sNotReduced: return ["tweetnacl-js", "ed25519-java", "python-ed25519", "ed25519-donna"]
         case .smallOrderA, .smallOrderR:
-            return ["OpenSSL 3", "BoringSSL", "Go crypto/ed25519", "Apple CryptoKit", "Bouncy Castle", "tweetnacl-js", "noble-ed25519 (ZIP-215)"]
-        case .nonCanonicalA: return ["OpenSSL 3", "BoringSSL", "Go crypto/ed25519", "Apple CryptoKit", "tweetnacl-js", "noble-ed25519 (ZIP-215)"]
+            return [
+                "OpenSSL 3", "BoringSSL", "Go crypto/ed25519", "Apple CryptoKit", "Bouncy Castle", "tweetnacl-js",
+                "noble-ed25519 (ZIP-215)",
+            ]
+        case .nonCanonicalA:
+            return [
+                "OpenSSL 3", "BoringSSL", "Go crypto/ed25519", "Apple CryptoKit", "tweetnacl-js",
+                "noble-ed25519 (ZIP-215)",
+            ]
         case .nonCanonicalR, .cofactoredOnly: return ["noble-ed25519 (ZIP-215)", "Zebra"]
         default: return []
         }
@@ -67,17 +74,21 @@ public enum SignaturePortability {
     /// rejected one.
     public static func classify(publicKey: [UInt8], message: [UInt8], signature: [UInt8]) -> PortabilityVerdict {
         requireSodium()
-        guard publicKey.count == 32 else { return PortabilityVerdict(libsodiumAccepts: false, classes: [.wrongLength], platformDependent: false) }
+        guard publicKey.count == 32 else {
+            return PortabilityVerdict(libsodiumAccepts: false, classes: [.wrongLength], platformDependent: false)
+        }
         guard signature.count == 64 else {
             if signature.count == 65, signature[64] == 0, verifies(publicKey, message, Array(signature.prefix(64))) {
-                return PortabilityVerdict(libsodiumAccepts: false, classes: [.trailingZeroByte], platformDependent: true)
+                return PortabilityVerdict(
+                    libsodiumAccepts: false, classes: [.trailingZeroByte], platformDependent: true)
             }
             return PortabilityVerdict(libsodiumAccepts: false, classes: [.wrongLength], platformDependent: false)
         }
         if verifies(publicKey, message, signature) {
             return PortabilityVerdict(libsodiumAccepts: true, classes: [.valid], platformDependent: false)
         }
-        let r = Array(signature[0..<32]), s = Array(signature[32..<64])
+        let r = Array(signature[0..<32])
+        let s = Array(signature[32..<64])
         var classes: [SignatureClass] = []
         if !Scalar.isReduced(s) { classes.append(.sNotReduced) }
         if Point.hasSmallOrder(publicKey) { classes.append(.smallOrderA) }
@@ -96,12 +107,14 @@ public enum SignaturePortability {
             return PortabilityVerdict(libsodiumAccepts: false, classes: [.invalid], platformDependent: false)
         }
         let holds = classes == [.sNotReduced] ? equation.cofactorless : equation.cofactored
-        return PortabilityVerdict(libsodiumAccepts: false, classes: holds ? classes : classes + [.invalid], platformDependent: holds)
+        return PortabilityVerdict(
+            libsodiumAccepts: false, classes: holds ? classes : classes + [.invalid], platformDependent: holds)
     }
 
     /// libsodium's verdict on raw bytes of any length (wrong lengths never verify).
     package static func verifies(_ key: [UInt8], _ message: [UInt8], _ signature: [UInt8]) -> Bool {
-        guard let key = try? Ed25519PublicKey(bytes: key), let signature = try? Ed25519Signature(bytes: signature) else { return false }
+        guard let key = try? Ed25519PublicKey(bytes: key), let signature = try? Ed25519Signature(bytes: signature)
+        else { return false }
         return Ed25519.verify(signature, of: message, by: key)
     }
 }
@@ -119,7 +132,9 @@ struct Equation {
         _ = crypto_hash_sha512(&digest, input, UInt64(input.count))
         let k = Scalar.reduce(digest)
         let sReduced = Scalar.reduce(s + [UInt8](repeating: 0, count: 32))
-        guard let sb = Point.base.times(sReduced), let ka = a.times(k), let rhs = rPoint.plus(ka), let difference = sb.minus(rhs) else { return nil }
+        guard let sb = Point.base.times(sReduced), let ka = a.times(k), let rhs = rPoint.plus(ka),
+            let difference = sb.minus(rhs)
+        else { return nil }
         cofactorless = sb.bytes == rhs.bytes
         cofactored = difference.timesEight()?.bytes == Point.identity.bytes
     }
@@ -193,10 +208,14 @@ struct Point {
         pMinusOne[0] -= 1
         var pPlusOne = p
         pPlusOne[0] += 1
-        let order8a: [UInt8] = [0x26, 0xE8, 0x95, 0x8F, 0xC2, 0xB2, 0x27, 0xB0, 0x45, 0xC3, 0xF4, 0x89, 0xF2, 0xEF, 0x98, 0xF0,
-                                0xD5, 0xDF, 0xAC, 0x05, 0xD3, 0xC6, 0x33, 0x39, 0xB1, 0x38, 0x02, 0x88, 0x6D, 0x53, 0xFC, 0x05]
-        let order8b: [UInt8] = [0xC7, 0x17, 0x6A, 0x70, 0x3D, 0x4D, 0xD8, 0x4F, 0xBA, 0x3C, 0x0B, 0x76, 0x0D, 0x10, 0x67, 0x0F,
-                                0x2A, 0x20, 0x53, 0xFA, 0x2C, 0x39, 0xCC, 0xC6, 0x4E, 0xC7, 0xFD, 0x77, 0x92, 0xAC, 0x03, 0x7A]
+        let order8a: [UInt8] = [
+            0x26, 0xE8, 0x95, 0x8F, 0xC2, 0xB2, 0x27, 0xB0, 0x45, 0xC3, 0xF4, 0x89, 0xF2, 0xEF, 0x98, 0xF0,
+            0xD5, 0xDF, 0xAC, 0x05, 0xD3, 0xC6, 0x33, 0x39, 0xB1, 0x38, 0x02, 0x88, 0x6D, 0x53, 0xFC, 0x05,
+        ]
+        let order8b: [UInt8] = [
+            0xC7, 0x17, 0x6A, 0x70, 0x3D, 0x4D, 0xD8, 0x4F, 0xBA, 0x3C, 0x0B, 0x76, 0x0D, 0x10, 0x67, 0x0F,
+            0x2A, 0x20, 0x53, 0xFA, 0x2C, 0x39, 0xCC, 0xC6, 0x4E, 0xC7, 0xFD, 0x77, 0x92, 0xAC, 0x03, 0x7A,
+        ]
         return [zero, one, pMinusOne, order8a, order8b, p, pPlusOne]
     }()
 
@@ -224,14 +243,16 @@ extension Ed25519Signature {
             bytes[32 + k] = UInt8(sum & 0xFF)
             carry = sum >> 8
         }
-        return try! Ed25519Signature(bytes: bytes) // still 64 bytes: S + L < 2^253
+        return try! Ed25519Signature(bytes: bytes)  // still 64 bytes: S + L < 2^253
     }
 }
 
 enum Scalar {
     /// The group order L = 2^252 + 27742317777372353535851937790883648493, little-endian.
-    static let order: [UInt8] = [0xED, 0xD3, 0xF5, 0x5C, 0x1A, 0x63, 0x12, 0x58, 0xD6, 0x9C, 0xF7, 0xA2, 0xDE, 0xF9, 0xDE, 0x14,
-                                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10]
+    static let order: [UInt8] = [
+        0xED, 0xD3, 0xF5, 0x5C, 0x1A, 0x63, 0x12, 0x58, 0xD6, 0x9C, 0xF7, 0xA2, 0xDE, 0xF9, 0xDE, 0x14,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    ]
 
     static func isReduced(_ s: [UInt8]) -> Bool { Point.lessThan(s, order) }
 

@@ -16,14 +16,25 @@ enum MergeResolutions {
         var members: [JSONMember] = []
         if !task.isEmpty { members.append(member("task", .array(task))) }
         if !todos.isEmpty {
-            members.append(member("todos", .array(todos.map { .object(JSONObject([member("todoTaskId", str($0.todoTaskId)), member("fields", .array($0.fields))])) })))
+            members.append(
+                member(
+                    "todos",
+                    .array(
+                        todos.map {
+                            .object(
+                                JSONObject([
+                                    member("todoTaskId", str($0.todoTaskId)), member("fields", .array($0.fields)),
+                                ]))
+                        })))
         }
         return .object(JSONObject(members))
     }
 
     /// The payload member `"policy": {"defaultStrategy"?, "lwwTiebreakers"?, "arrayStrategy"?}`,
     /// each key only when given.
-    static func policy(defaultStrategy: String? = nil, lwwTiebreakers: [String]? = nil, arrayStrategy: String? = nil) -> JSONMember {
+    static func policy(defaultStrategy: String? = nil, lwwTiebreakers: [String]? = nil, arrayStrategy: String? = nil)
+        -> JSONMember
+    {
         var members: [JSONMember] = []
         if let defaultStrategy { members.append(member("defaultStrategy", str(defaultStrategy))) }
         if let lwwTiebreakers { members.append(member("lwwTiebreakers", .array(lwwTiebreakers.map { str($0) }))) }

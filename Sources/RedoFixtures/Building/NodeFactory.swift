@@ -1,6 +1,6 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// Deterministic key material for fixtures: key `n` of seed `S` is the Ed25519 pair whose
 /// 32-byte seed is SHA-256("redo-conform fixture key|S|n"). Same seed, same keys, same
@@ -8,7 +8,7 @@ import RedoCore
 package enum FixtureKeys {
     package static func pair(seed: String, index: Int) -> Ed25519KeyPair {
         let digest = SHA256.hash(Array("redo-conform fixture key|\(seed)|\(index)".utf8))
-        return try! Ed25519KeyPair(seed: digest.bytes) // 32 bytes by construction
+        return try! Ed25519KeyPair(seed: digest.bytes)  // 32 bytes by construction
     }
 
     /// A well-formed node id derived from the seed and a label: a parent that node-level
@@ -24,7 +24,8 @@ package enum FixtureKeys {
         bytes[8] = bytes[8] & 0x3F | 0x80
         let hex = Hex.encode(bytes.prefix(16))
         let u = Array(hex)
-        return String(u[0..<8]) + "-" + String(u[8..<12]) + "-" + String(u[12..<16]) + "-" + String(u[16..<20]) + "-" + String(u[20..<32])
+        return String(u[0..<8]) + "-" + String(u[8..<12]) + "-" + String(u[12..<16]) + "-" + String(u[16..<20]) + "-"
+            + String(u[20..<32])
     }
 }
 
@@ -40,22 +41,32 @@ package struct NodeFactory {
     }
 
     /// The unsigned body (no id, no signature).
-    package func body(_ action: Action, task: String, parents: [String], lamport: Int, wall: String, payload: [JSONMember]) -> JSONObject {
+    package func body(
+        _ action: Action, task: String, parents: [String], lamport: Int, wall: String, payload: [JSONMember]
+    ) -> JSONObject {
         JSONObject([
             JSONMember(key: "version", value: .number(1)),
             JSONMember(key: "parents", value: .array(parents.map { .string($0) })),
-            JSONMember(key: "timestamp", value: .object(JSONObject([
-                JSONMember(key: "lamport", value: .number(Double(lamport))),
-                JSONMember(key: "wall", value: .string(wall)),
-            ]))),
-            JSONMember(key: "author", value: .object(JSONObject([
-                JSONMember(key: "userId", value: .string(key.publicKey.redoUserId)),
-                JSONMember(key: "deviceId", value: .string(deviceId)),
-                JSONMember(key: "publicKey", value: .string(key.publicKey.hex)),
-            ]))),
+            JSONMember(
+                key: "timestamp",
+                value: .object(
+                    JSONObject([
+                        JSONMember(key: "lamport", value: .number(Double(lamport))),
+                        JSONMember(key: "wall", value: .string(wall)),
+                    ]))),
+            JSONMember(
+                key: "author",
+                value: .object(
+                    JSONObject([
+                        JSONMember(key: "userId", value: .string(key.publicKey.redoUserId)),
+                        JSONMember(key: "deviceId", value: .string(deviceId)),
+                        JSONMember(key: "publicKey", value: .string(key.publicKey.hex)),
+                    ]))),
             JSONMember(key: "action", value: .string(action.rawValue)),
             JSONMember(key: "taskId", value: .string(task)),
-            JSONMember(key: "data", value: .object(JSONObject([JSONMember(key: "payload", value: .object(JSONObject(payload)))]))),
+            JSONMember(
+                key: "data",
+                value: .object(JSONObject([JSONMember(key: "payload", value: .object(JSONObject(payload)))]))),
         ])
     }
 
@@ -68,7 +79,10 @@ package struct NodeFactory {
         return JSONObject(members)
     }
 
-    package func node(_ action: Action, task: String, parents: [String], lamport: Int, wall: String, payload: [JSONMember], signed: Bool = true) -> JSONObject {
+    package func node(
+        _ action: Action, task: String, parents: [String], lamport: Int, wall: String, payload: [JSONMember],
+        signed: Bool = true
+    ) -> JSONObject {
         seal(body(action, task: task, parents: parents, lamport: lamport, wall: wall, payload: payload), signed: signed)
     }
 }

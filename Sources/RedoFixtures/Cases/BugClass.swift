@@ -1,3 +1,5 @@
+import RedoCore
+
 /// The documented bug classes fixture flags name (Wycheproof-style): what goes wrong in
 /// real clients, so a failing vector says which mistake a platform made.
 package enum BugClass: String, CaseIterable, Sendable {
@@ -28,10 +30,12 @@ package enum BugClass: String, CaseIterable, Sendable {
         case .uppercaseHex: return "hex written in uppercase where REDO requires lowercase"
         case .base58: return "a key, id or signature in Base58 instead of lowercase hex"
         case .base64: return "a key, id or signature in Base64 instead of lowercase hex"
-        case .keyOrder: return "object keys that a byte-order or code-point sort would order differently from UTF-16 order"
+        case .keyOrder:
+            return "object keys that a byte-order or code-point sort would order differently from UTF-16 order"
         case .whitespace: return "insignificant whitespace that must not reach the canonical form"
         case .numberFormat: return "numbers whose canonical spelling differs from the source (1.0, 1E2, -0)"
-        case .laxValidation: return "a shape a lax validator accepts: wrong type, missing or extra key, out-of-range value"
+        case .laxValidation:
+            return "a shape a lax validator accepts: wrong type, missing or extra key, out-of-range value"
         case .reservedName: return "an envelope or state name used as a payload key"
         case .timeFormat: return "a time not in strict YYYY-MM-DDTHH:MM:SS.mmmZ UTC, or no real instant"
         case .notIJSON: return "JSON that is not I-JSON (duplicate key, lone surrogate, non-finite number, BOM)"
@@ -99,5 +103,4 @@ package struct ExpectedVerdict: Sendable, Equatable {
 
 package enum RecordStatusName: String, Sendable { case valid, rejected, duplicate }
 
-import RedoCore
 package typealias RedoCoreRule = Rule

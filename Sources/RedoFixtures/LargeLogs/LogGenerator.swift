@@ -1,6 +1,6 @@
+import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoCore
 
 /// Generates large signed change logs, reproducibly from a seed, as JSON Lines: a benign
 /// log like a real export, and the hostile shapes the scale benchmarks run.
@@ -116,8 +116,13 @@ package struct LogGenerator {
         let root = life.create()
         state.add(root, emit)
         for k in 1..<max(2, nodes) {
-            state.add(Draft(action: .createTodo, task: life.task, parents: [root.id], lamport: 2, wall: TaskLife.wall(k),
-                            payload: [member("todoTaskId", str(FixtureKeys.uuid(seed: seed, "fan todo \(k)"))), member("deadline", str("2026-01-01T00:00:00.000Z"))]), emit)
+            state.add(
+                Draft(
+                    action: .createTodo, task: life.task, parents: [root.id], lamport: 2, wall: TaskLife.wall(k),
+                    payload: [
+                        member("todoTaskId", str(FixtureKeys.uuid(seed: seed, "fan todo \(k)"))),
+                        member("deadline", str("2026-01-01T00:00:00.000Z")),
+                    ]), emit)
         }
     }
 
@@ -130,12 +135,19 @@ package struct LogGenerator {
         while produced < nodes {
             let width = 10
             let updates = (0..<width).map { k in
-                Draft(action: .update, task: life.task, parents: [base.id], lamport: base.lamport + 1, wall: TaskLife.wall(layer * 11 + k + 1),
-                      payload: [member("title", str("layer \(layer) branch \(k)")), member("priority", num(Double(1 + (k + layer) % 5)))])
+                Draft(
+                    action: .update, task: life.task, parents: [base.id], lamport: base.lamport + 1,
+                    wall: TaskLife.wall(layer * 11 + k + 1),
+                    payload: [
+                        member("title", str("layer \(layer) branch \(k)")),
+                        member("priority", num(Double(1 + (k + layer) % 5))),
+                    ])
             }
             for update in updates { state.add(update, emit) }
-            let merge = Draft(action: .merge, task: life.task, parents: updates.map(\.id), lamport: base.lamport + 2, wall: TaskLife.wall(layer * 11 + 11),
-                              payload: [member("base", str(base.id))])
+            let merge = Draft(
+                action: .merge, task: life.task, parents: updates.map(\.id), lamport: base.lamport + 2,
+                wall: TaskLife.wall(layer * 11 + 11),
+                payload: [member("base", str(base.id))])
             state.add(merge, emit)
             base = merge
             produced += width + 1
@@ -152,12 +164,16 @@ package struct LogGenerator {
         var layer = 0
         while produced < nodes {
             let sides = (0..<2).map { k in
-                Draft(action: .update, task: life.task, parents: [head.id], lamport: head.lamport + 1, wall: TaskLife.wall(layer * 3 + k + 1),
-                      payload: [member("title", str("layer \(layer) side \(k)"))])
+                Draft(
+                    action: .update, task: life.task, parents: [head.id], lamport: head.lamport + 1,
+                    wall: TaskLife.wall(layer * 3 + k + 1),
+                    payload: [member("title", str("layer \(layer) side \(k)"))])
             }
             for side in sides { state.add(side, emit) }
-            let merge = Draft(action: .merge, task: life.task, parents: sides.map(\.id), lamport: head.lamport + 2, wall: TaskLife.wall(layer * 3 + 3),
-                              payload: [member("base", str(root.id))])
+            let merge = Draft(
+                action: .merge, task: life.task, parents: sides.map(\.id), lamport: head.lamport + 2,
+                wall: TaskLife.wall(layer * 3 + 3),
+                payload: [member("base", str(root.id))])
             state.add(merge, emit)
             head = merge
             produced += 3
@@ -203,8 +219,10 @@ package struct LogGenerator {
             // The same node under its id in uppercase: a different (malformed) id.
             state.addRaw(previous, idText: previous.id.uppercased(), emit)
             let parent = produced % 4 == 1 ? previous.id.uppercased() : previous.id
-            let next = Draft(action: .update, task: life.task, parents: [parent], lamport: previous.lamport + 1, wall: TaskLife.wall(produced),
-                             payload: [member("priority", num(Double(1 + produced % 5)))])
+            let next = Draft(
+                action: .update, task: life.task, parents: [parent], lamport: previous.lamport + 1,
+                wall: TaskLife.wall(produced),
+                payload: [member("priority", num(Double(1 + produced % 5)))])
             state.add(next, emit)
             life.head = next.id
             previous = next
@@ -216,8 +234,12 @@ package struct LogGenerator {
         // Claims its own id as a parent: the id cannot be the hash of a body that contains
         // it, so the record fails its hash; nothing may loop on it.
         chainWithStrays("self parent", &state, emit) { task, next, previous, k in
-            (Draft(action: .update, task: task, parents: [previous.id, next.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
-                   payload: [member("storyPoints", num(Double(k % 13)))]), next.id)
+            (
+                Draft(
+                    action: .update, task: task, parents: [previous.id, next.id], lamport: previous.lamport + 1,
+                    wall: TaskLife.wall(k),
+                    payload: [member("storyPoints", num(Double(k % 13)))]), next.id
+            )
         }
     }
 
@@ -231,14 +253,18 @@ package struct LogGenerator {
     /// A chain of UPDATEs in one task in which every other record is a stray:
     /// `stray(task, next, previous, k)` gives the draft written instead of `next` and the
     /// id text it claims; the chain goes on from `previous`.
-    private func chainWithStrays(_ label: String, _ state: inout GeneratorState, _ emit: ([UInt8]) -> Void,
-                                 stray: (_ task: String, _ next: Draft, _ previous: Draft, _ k: Int) -> (Draft, String)) {
+    private func chainWithStrays(
+        _ label: String, _ state: inout GeneratorState, _ emit: ([UInt8]) -> Void,
+        stray: (_ task: String, _ next: Draft, _ previous: Draft, _ k: Int) -> (Draft, String)
+    ) {
         var life = TaskLife(task: FixtureKeys.uuid(seed: seed, label), index: 0)
         var previous = life.create()
         state.add(previous, emit)
         for k in 1..<max(2, nodes) {
-            let next = Draft(action: .update, task: life.task, parents: [previous.id], lamport: previous.lamport + 1, wall: TaskLife.wall(k),
-                             payload: [member("storyPoints", num(Double(k % 13)))])
+            let next = Draft(
+                action: .update, task: life.task, parents: [previous.id], lamport: previous.lamport + 1,
+                wall: TaskLife.wall(k),
+                payload: [member("storyPoints", num(Double(k % 13)))])
             if k % 2 == 0 {
                 let (draft, idText) = stray(life.task, next, previous, k)
                 state.addRaw(draft, idText: idText, emit)
@@ -262,8 +288,12 @@ struct Draft {
     let id: String
     let lamport: Int
 
-    init(action: Action, task: String, parents: [String], lamport: Int, wall: String, payload: [JSONMember], key: Ed25519KeyPair = GeneratorState.key) {
-        body = NodeFactory(key: key).body(action, task: task, parents: parents, lamport: lamport, wall: wall, payload: payload)
+    init(
+        action: Action, task: String, parents: [String], lamport: Int, wall: String, payload: [JSONMember],
+        key: Ed25519KeyPair = GeneratorState.key
+    ) {
+        body = NodeFactory(key: key).body(
+            action, task: task, parents: parents, lamport: lamport, wall: wall, payload: payload)
         id = NodeBody.id(of: body).text
         self.lamport = lamport
     }
@@ -293,10 +323,15 @@ struct GeneratorState {
     }
 
     mutating func flush(_ emit: ([UInt8]) -> Void) {
-        let lines = ParallelMap.map(batch.map { BatchItem(draft: $0.0.body, id: $0.2 ?? $0.0.id, tamper: $0.1) }, jobs: jobs) { item -> [UInt8] in
+        let lines = ParallelMap.map(
+            batch.map { BatchItem(draft: $0.0.body, id: $0.2 ?? $0.0.id, tamper: $0.1) }, jobs: jobs
+        ) { item -> [UInt8] in
             var signature = GeneratorState.key.sign(NodeBody.canonicalBytes(of: item.draft)).bytes
             if item.tamper { signature[0] ^= 0x01 }
-            let node = JSONObject([JSONMember(key: "id", value: .string(item.id))] + item.draft.members + [JSONMember(key: "signature", value: .string(Hex.encode(signature)))])
+            let node = JSONObject(
+                [JSONMember(key: "id", value: .string(item.id))] + item.draft.members + [
+                    JSONMember(key: "signature", value: .string(Hex.encode(signature)))
+                ])
             return OrderedJSONWriter.bytes(.object(node)) + [0x0A]
         }
         for line in lines { emit(line) }
@@ -331,30 +366,48 @@ struct TaskLife {
 
     private mutating func draft(_ action: Action, _ payload: [JSONMember], parents: [String]? = nil) -> Draft {
         tick += 1
-        let node = Draft(action: action, task: task, parents: parents ?? (head.isEmpty ? [] : [head]), lamport: lamport + 1, wall: Self.wall(tick * 97 + index % 97), payload: payload)
+        let node = Draft(
+            action: action, task: task, parents: parents ?? (head.isEmpty ? [] : [head]), lamport: lamport + 1,
+            wall: Self.wall(tick * 97 + index % 97), payload: payload)
         head = node.id
         lamport += 1
         return node
     }
 
     mutating func create() -> Draft {
-        draft(.create, [member("title", str("Task \(index) — «bench» 🌱")), member("priority", num(Double(1 + index % 5))), member("description", str("generated by redo-conform vectors log"))])
+        draft(
+            .create,
+            [
+                member("title", str("Task \(index) — «bench» 🌱")), member("priority", num(Double(1 + index % 5))),
+                member("description", str("generated by redo-conform vectors log")),
+            ])
     }
 
     mutating func createTodo() -> Draft {
         todoCount += 1
         let id = FixtureKeys.uuid(seed: task, "todo \(todoCount)")
         todo = id
-        return draft(.createTodo, [member("todoTaskId", str(id)), member("deadline", str(Self.wall(86_400 * (todoCount + 2)))), member("notes", str("occurrence \(todoCount)"))])
+        return draft(
+            .createTodo,
+            [
+                member("todoTaskId", str(id)), member("deadline", str(Self.wall(86_400 * (todoCount + 2)))),
+                member("notes", str("occurrence \(todoCount)")),
+            ])
     }
 
     mutating func complete() -> Draft {
-        let node = draft(.completeTodo, [member("todoTaskId", str(todo!)), member("completed", str(Self.wall(tick * 97 + 1)))])
+        let node = draft(
+            .completeTodo, [member("todoTaskId", str(todo!)), member("completed", str(Self.wall(tick * 97 + 1)))])
         return node
     }
 
     mutating func update(_ random: inout SplitMix64) -> Draft {
-        draft(.update, [member("priority", num(Double(1 + random.below(5)))), member("storyPoints", num(Double(random.below(13))))])
+        draft(
+            .update,
+            [
+                member("priority", num(Double(1 + random.below(5)))),
+                member("storyPoints", num(Double(random.below(13)))),
+            ])
     }
 
     mutating func delete(_ chain: [String]) -> Draft {
@@ -368,7 +421,8 @@ struct TaskLife {
         switch random.below(10) {
         case 0, 1: return update(&random)
         case 2:
-            return draft(.snooze, [member("todoTaskId", str(todo!)), member("daysToExtend", num(Double(1 + random.below(3))))])
+            return draft(
+                .snooze, [member("todoTaskId", str(todo!)), member("daysToExtend", num(Double(1 + random.below(3))))])
         case 3:
             archived.toggle()
             return draft(archived ? .archive : .unarchive, [])
@@ -376,7 +430,7 @@ struct TaskLife {
             // Complete the open todo, or open the next one.
             if todoCount % 2 == 1 && todo != nil && random.below(2) == 0 {
                 let node = complete()
-                todoCount += 1 // next turn creates a fresh todo
+                todoCount += 1  // next turn creates a fresh todo
                 return node
             }
             return createTodo()

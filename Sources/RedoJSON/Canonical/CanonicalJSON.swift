@@ -23,13 +23,17 @@ public enum CanonicalJSON {
     /// a tape, not a `JSONValue` tree (same bytes, same errors, several times faster).
     /// Linear in the document's size.
     /// - Throws: `JSONSyntaxError`, exactly as `JSONReader.parse` would for `document`.
-    public static func canonicalize(_ document: [UInt8], limits: JSONLimits = .default) throws(JSONSyntaxError) -> [UInt8] {
+    public static func canonicalize(_ document: [UInt8], limits: JSONLimits = .default) throws(JSONSyntaxError)
+        -> [UInt8]
+    {
         var writer = CanonicalJSONWriter(limits: limits)
         return try writer.canonicalize(document)
     }
 
     /// The same, reading the bytes where they lie (no copy of the document).
-    public static func canonicalize(_ document: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONSyntaxError) -> [UInt8] {
+    public static func canonicalize(_ document: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default)
+        throws(JSONSyntaxError) -> [UInt8]
+    {
         var writer = CanonicalJSONWriter(limits: limits)
         return try writer.canonicalize(document)
     }
@@ -79,7 +83,9 @@ public enum CanonicalJSON {
     /// so the order is total). Sorts (head, index) pairs in stack memory: each head is the key's
     /// first 8 bytes ranked for UTF-16 order (as the tape canonicalizer sorts), so most
     /// comparisons are one integer compare, and nothing is allocated per object.
-    static func withSortedMembers<R>(_ members: [JSONMember], _ body: (UnsafeBufferPointer<(head: UInt64, index: Int)>) -> R) -> R {
+    static func withSortedMembers<R>(
+        _ members: [JSONMember], _ body: (UnsafeBufferPointer<(head: UInt64, index: Int)>) -> R
+    ) -> R {
         let count = members.count
         return withUnsafeTemporaryAllocation(of: (head: UInt64, index: Int).self, capacity: max(1, count)) { pairs in
             for k in 0..<count { pairs[k] = (sortHead(members[k].key), k) }
@@ -88,7 +94,7 @@ public enum CanonicalJSON {
                 return UTF16KeyOrder.precedes(members[a.index].key, members[b.index].key)
             }
             var sorted = UnsafeMutableBufferPointer(rebasing: pairs[0..<count])
-            if count <= 24 { // insertion sort: few comparisons on the small objects REDO is made of
+            if count <= 24 {  // insertion sort: few comparisons on the small objects REDO is made of
                 for k in 1..<max(1, count) {
                     let pair = sorted[k]
                     var j = k

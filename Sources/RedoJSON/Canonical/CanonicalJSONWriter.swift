@@ -18,7 +18,9 @@ package struct CanonicalJSONWriter {
 
     /// Parses `document` strictly (I-JSON) and appends its canonical bytes to `out`. On
     /// error `out` is left unchanged.
-    package mutating func canonicalize(_ document: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) throws(JSONSyntaxError) {
+    package mutating func canonicalize(_ document: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8])
+        throws(JSONSyntaxError)
+    {
         parser.sink.reset()
         try parser.parse(document)
         canonicalizer.write(parser.sink.tape, input: document, to: &out)

@@ -18,14 +18,14 @@ package enum ESNumberFormat {
     static func append<Out: ByteOutput>(_ value: Double, into out: inout Out) {
         precondition(value.isFinite, "canonical JSON has no NaN or Infinity")
         if value == 0 {
-            out.append(ASCII.zero) // covers -0, which ECMAScript prints as "0"
+            out.append(ASCII.zero)  // covers -0, which ECMAScript prints as "0"
             return
         }
         if value.magnitude < exactIntegerLimit, value == value.rounded(.towardZero) {
             appendInteger(Int64(value), into: &out)
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 17 significant digits
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 17 significant digits
         withUnsafeMutableBytes(of: &digits) { raw in
             let digitBuffer = raw.bindMemory(to: UInt8.self)
             let (count, exponent) = shortestDigits(value.magnitude, into: digitBuffer)
@@ -60,7 +60,9 @@ package enum ESNumberFormat {
 
     /// The shortest round-trip significant digits of a positive finite double, and `n`,
     /// the position of the decimal point: value = 0.d1d2…dk × 10^n.
-    static func shortestDigits(_ value: Double, into digits: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, pointExponent: Int) {
+    static func shortestDigits(_ value: Double, into digits: UnsafeMutableBufferPointer<UInt8>) -> (
+        count: Int, pointExponent: Int
+    ) {
         // Swift prints e.g. "5e-324", "1.7976931348623157e+308", "0.001", "123.456".
         var count = 0
         var pointExponent = 0
@@ -71,7 +73,9 @@ package enum ESNumberFormat {
         var inExponent = false
         for unit in value.description.utf8 {
             if inExponent {
-                if unit == ASCII.minus { exponentNegative = true } else if unit != ASCII.plus {
+                if unit == ASCII.minus {
+                    exponentNegative = true
+                } else if unit != ASCII.plus {
                     exponent = exponent * 10 + Int(unit - ASCII.zero)
                 }
                 continue
@@ -101,7 +105,8 @@ package enum ESNumberFormat {
     }
 
     /// ECMA-262 Number::toString step 6–12 layout, with k digits and point position n.
-    static func layOut<Out: ByteOutput>(_ digits: UnsafeBufferPointer<UInt8>, pointExponent n: Int, into out: inout Out) {
+    static func layOut<Out: ByteOutput>(_ digits: UnsafeBufferPointer<UInt8>, pointExponent n: Int, into out: inout Out)
+    {
         let k = digits.count
         if k <= n && n <= 21 {
             out.append(contentsOf: digits)

@@ -29,7 +29,9 @@ public enum StringEscaping {
             while index < count {
                 let byte = bytes[index]
                 if table[Int(byte)] {
-                    if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                    if runStart < index {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    }
                     appendEscape(byte, to: &out)
                     runStart = index + 1
                 }

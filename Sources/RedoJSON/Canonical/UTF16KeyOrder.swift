@@ -6,7 +6,8 @@
 /// case at the first difference.
 package enum UTF16KeyOrder {
     package static func precedes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
+        var a = a
+        var b = b
         return a.withUTF8 { ua in b.withUTF8 { ub in precedes(utf8: ua, ub) } }
     }
 
@@ -20,10 +21,12 @@ package enum UTF16KeyOrder {
         // it starts at the same offset in both strings.
         var start = k
         while start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
-        let ca = scalar(a, at: start), cb = scalar(b, at: start)
-        let ua = firstUTF16Unit(ca), ub = firstUTF16Unit(cb)
+        let ca = scalar(a, at: start)
+        let cb = scalar(b, at: start)
+        let ua = firstUTF16Unit(ca)
+        let ub = firstUTF16Unit(cb)
         if ua != ub { return ua < ub }
-        return ca < cb // both astral with the same high surrogate: low surrogates follow code points
+        return ca < cb  // both astral with the same high surrogate: low surrogates follow code points
     }
 
     @inline(__always)

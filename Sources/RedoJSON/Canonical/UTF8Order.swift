@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension String {
@@ -11,7 +11,8 @@ extension String {
     /// storage: iterating two `UTF8View`s costs several times as much, which showed when
     /// a hostile log gave a million malformed ids to sort.
     package func utf8Precedes(_ other: String) -> Bool {
-        var a = self, b = other // withUTF8 needs a var; native strings are not copied
+        var a = self
+        var b = other  // withUTF8 needs a var; native strings are not copied
         return a.withUTF8 { x in b.withUTF8 { y in Self.compare(x, y) < 0 } }
     }
 
@@ -37,7 +38,7 @@ extension Array {
             bytes += key(element).utf8
             spans.append((start, bytes.count - start))
         }
-        var order = Array<Int>(indices)
+        var order = [Int](indices)
         bytes.withUnsafeBufferPointer { buffer in
             spans.withUnsafeBufferPointer { spans in
                 order.sort { a, b in

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Remembers the keys of every open object so that each new key is checked against its
@@ -59,7 +59,7 @@ struct DuplicateKeyDetector {
     mutating func endObject() {
         let object = objects.removeLast()
         refs.removeSubrange(object.refStart...)
-        if arena.count > object.arenaStart { arena.removeSubrange(object.arenaStart...) } // only escaped keys use it
+        if arena.count > object.arenaStart { arena.removeSubrange(object.arenaStart...) }  // only escaped keys use it
     }
 
     /// Adds `key` to the innermost open object; false if that object already has it.
@@ -125,7 +125,7 @@ struct DuplicateKeyDetector {
     // MARK: Hash table (objects with more than `linearScanLimit` keys)
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher() // seeded per process: collisions cannot be precomputed
+        var hasher = Hasher()  // seeded per process: collisions cannot be precomputed
         hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         return hasher.finalize()
     }
@@ -145,7 +145,7 @@ struct DuplicateKeyDetector {
     private mutating func tableInsert(_ position: Int, level: Int, refStart: Int, grow: Bool = true) {
         let count = refs.count - refStart
         if grow && count * 2 > objects[level].tableMask + 1 {
-            buildTable(level: level, refStart: refStart) // inserts every key, this one included
+            buildTable(level: level, refStart: refStart)  // inserts every key, this one included
             return
         }
         let mask = objects[level].tableMask

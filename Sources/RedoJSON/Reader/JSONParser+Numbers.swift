@@ -74,7 +74,10 @@ extension JSONParser {
             }
             decimalExponent += exponentNegative ? -exponent : exponent
         }
-        if index < bytes.count && (bytes[index] == ASCII.dot || bytes[index] == ASCII.lowerE || bytes[index] == ASCII.upperE || isDigit(bytes[index])) {
+        if index < bytes.count
+            && (bytes[index] == ASCII.dot || bytes[index] == ASCII.lowerE || bytes[index] == ASCII.upperE
+                || isDigit(bytes[index]))
+        {
             throw fail(start, .invalidNumber, "malformed number")
         }
 

@@ -10,7 +10,7 @@ extension JSONParser {
         index += 1
         let start = index
         let count = bytes.count
-        let base = bytes.baseAddress! // a quote was read, so the buffer is not empty
+        let base = bytes.baseAddress!  // a quote was read, so the buffer is not empty
         while true {
             index = Self.skipPlainBytes(base, from: index, count: count)
             guard index < count else { break }
@@ -63,7 +63,7 @@ extension JSONParser {
         while index + 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             let attention = attention(word)
-            if attention != 0 { return index + (attention.trailingZeroBitCount >> 3) } // straight to that byte
+            if attention != 0 { return index + (attention.trailingZeroBitCount >> 3) }  // straight to that byte
             index += 8
         }
         return index
@@ -93,7 +93,9 @@ extension JSONParser {
     }
 
     func controlCharacter(_ byte: UInt8) -> JSONSyntaxError {
-        fail(index, .controlCharacter, "control character U+00\(hexByte(byte).uppercased()) must be escaped inside a string")
+        fail(
+            index, .controlCharacter,
+            "control character U+00\(hexByte(byte).uppercased()) must be escaped inside a string")
     }
 
     private mutating func readEscape() throws(JSONSyntaxError) {
@@ -115,22 +117,32 @@ extension JSONParser {
             var scalar = UInt32(unit)
             if (0xD800...0xDBFF).contains(unit) {
                 // A high surrogate must be followed at once by an escaped low surrogate.
-                guard index + 1 < bytes.count, bytes[index] == ASCII.backslash, bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw fail(escapeOffset, .loneSurrogate, "lone high surrogate \\u\(hex4(unit)) (I-JSON forbids unpaired surrogates)")
+                guard index + 1 < bytes.count, bytes[index] == ASCII.backslash, bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw fail(
+                        escapeOffset, .loneSurrogate,
+                        "lone high surrogate \\u\(hex4(unit)) (I-JSON forbids unpaired surrogates)")
                 }
                 let lowOffset = index
                 index += 2
                 let low = try readHex4(escapeOffset: lowOffset)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw fail(escapeOffset, .loneSurrogate, "high surrogate \\u\(hex4(unit)) is not followed by a low surrogate")
+                    throw fail(
+                        escapeOffset, .loneSurrogate,
+                        "high surrogate \\u\(hex4(unit)) is not followed by a low surrogate")
                 }
                 scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(unit) {
-                throw fail(escapeOffset, .loneSurrogate, "lone low surrogate \\u\(hex4(unit)) (I-JSON forbids unpaired surrogates)")
+                throw fail(
+                    escapeOffset, .loneSurrogate,
+                    "lone low surrogate \\u\(hex4(unit)) (I-JSON forbids unpaired surrogates)")
             }
             appendUTF8(scalar)
         default:
-            throw fail(escapeOffset, .invalidEscape, "invalid escape sequence '\\\(code >= 0x20 && code < 0x7F ? String(Character(Unicode.Scalar(code))) : "0x" + hexByte(code))'")
+            throw fail(
+                escapeOffset, .invalidEscape,
+                "invalid escape sequence '\\\(code >= 0x20 && code < 0x7F ? String(Character(Unicode.Scalar(code))) : "0x" + hexByte(code))'"
+            )
         }
     }
 

@@ -76,7 +76,10 @@ struct JSONParser<Sink: JSONEventSink> {
         expectValue: while true {
             skipWhitespace()
             guard index < bytes.count else {
-                throw fail(index, .unexpectedEnd, openIsObject.isEmpty ? "empty document: expected a JSON value" : "unexpected end of input: expected a value")
+                throw fail(
+                    index, .unexpectedEnd,
+                    openIsObject.isEmpty
+                        ? "empty document: expected a JSON value" : "unexpected end of input: expected a value")
             }
             switch bytes[index] {
             case ASCII.openBrace, ASCII.openBracket:
@@ -103,11 +106,14 @@ struct JSONParser<Sink: JSONEventSink> {
             case ASCII.minus, ASCII.zero...ASCII.nine:
                 sink.number(try parseNumber())
             case UInt8(ascii: "t"):
-                try expectLiteral("true"); sink.bool(true)
+                try expectLiteral("true")
+                sink.bool(true)
             case UInt8(ascii: "f"):
-                try expectLiteral("false"); sink.bool(false)
+                try expectLiteral("false")
+                sink.bool(false)
             case UInt8(ascii: "n"):
-                try expectLiteral("null"); sink.null()
+                try expectLiteral("null")
+                sink.null()
             default:
                 throw unexpected(at: index, expecting: "a value")
             }
@@ -118,7 +124,8 @@ struct JSONParser<Sink: JSONEventSink> {
                 guard let isObject = openIsObject.last else { return }
                 skipWhitespace()
                 guard index < bytes.count else {
-                    throw fail(index, .unexpectedEnd, "unexpected end of input inside \(isObject ? "an object" : "an array")")
+                    throw fail(
+                        index, .unexpectedEnd, "unexpected end of input inside \(isObject ? "an object" : "an array")")
                 }
                 let byte = bytes[index]
                 if byte == ASCII.comma {
@@ -150,7 +157,9 @@ struct JSONParser<Sink: JSONEventSink> {
     /// after unescaping, so "\u0061" and "a" collide).
     private mutating func readKey() throws(JSONSyntaxError) {
         skipWhitespace()
-        guard index < bytes.count else { throw fail(index, .unexpectedEnd, "unexpected end of input: expected an object key") }
+        guard index < bytes.count else {
+            throw fail(index, .unexpectedEnd, "unexpected end of input: expected an object key")
+        }
         guard bytes[index] == ASCII.quote else { throw unexpected(at: index, expecting: "a string key") }
         try readString(isKey: true)
         skipWhitespace()
@@ -165,10 +174,11 @@ struct JSONParser<Sink: JSONEventSink> {
     private mutating func readString(isKey: Bool) throws(JSONSyntaxError) {
         let open = index
         if let start = try scanString() {
-            let text = JSONStringBytes(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), inputOffset: start)
+            let text = JSONStringBytes(
+                bytes: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), inputOffset: start)
             try emit(text, isKey: isKey, at: open)
         } else {
-            let unescaped = scratch // a reference, not a copy: `emit` cannot touch `scratch`
+            let unescaped = scratch  // a reference, not a copy: `emit` cannot touch `scratch`
             try unescaped.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
                 try emit(JSONStringBytes(bytes: buffer, inputOffset: nil), isKey: isKey, at: open)
             }
@@ -180,7 +190,9 @@ struct JSONParser<Sink: JSONEventSink> {
         if isKey {
             guard keys.insert(text) else {
                 let key = String(decoding: text.bytes, as: UTF8.self)
-                throw fail(open, .duplicateKey, "duplicate object key \(MessageText.key(key)) (I-JSON forbids duplicate names)")
+                throw fail(
+                    open, .duplicateKey, "duplicate object key \(MessageText.key(key)) (I-JSON forbids duplicate names)"
+                )
             }
             sink.key(text)
         } else {

@@ -62,7 +62,11 @@ extension JSONObject: JSONObjectReadable {
         var scan = KeyScan()
         for index in members.indices {
             let key = members[index].key
-            if let k = keys.firstIndex(where: { $0.matches(key) }) { scan.found(k, at: index) } else { scan.others.append(key) }
+            if let k = keys.firstIndex(where: { $0.matches(key) }) {
+                scan.found(k, at: index)
+            } else {
+                scan.others.append(key)
+            }
         }
         return scan
     }

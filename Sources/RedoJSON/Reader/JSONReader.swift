@@ -19,7 +19,9 @@ public enum JSONReader {
     }
 
     /// The same, reading the bytes where they lie (no copy of the document).
-    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default)
+        throws(JSONSyntaxError) -> JSONValue
+    {
         var parser = JSONParser(sink: JSONTreeBuilder(), limits: limits)
         try parser.parse(buffer)
         return parser.sink.takeValue()

@@ -74,7 +74,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// Builds an error, computing line and column by one scan of the prefix. Errors are
     /// rare, so the hot path never tracks lines.
-    static func at(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>, _ kind: Kind, _ message: String) -> JSONSyntaxError {
+    static func at(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>, _ kind: Kind, _ message: String)
+        -> JSONSyntaxError
+    {
         var line = 1
         var column = 1
         var index = 0

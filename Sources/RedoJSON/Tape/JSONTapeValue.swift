@@ -8,8 +8,10 @@ package struct JSONTapeValue: JSONReadable {
 
     /// Parses `bytes` strictly (the same rules and errors as `JSONReader`) and calls `body`
     /// with the document's value.
-    package static func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default,
-                                _ body: (JSONTapeValue) -> R) throws(JSONSyntaxError) -> R {
+    package static func parse<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default,
+        _ body: (JSONTapeValue) -> R
+    ) throws(JSONSyntaxError) -> R {
         // The tape lives in this thread's workspace (reused, see TapeWorkspace).
         try TapeWorkspace.withParsed(bytes, limits: limits) { tape in
             tape.entries.withUnsafeBufferPointer { entries in
@@ -81,7 +83,8 @@ package struct JSONTapeValue: JSONReadable {
         case .false: return .bool(false)
         case .true: return .bool(true)
         case .number: return .number(numberValue!)
-        case .verbatimString, .arenaString, .verbatimKey, .arenaKey: return .string(String(decoding: source.bytes(entry), as: UTF8.self))
+        case .verbatimString, .arenaString, .verbatimKey, .arenaKey:
+            return .string(String(decoding: source.bytes(entry), as: UTF8.self))
         case .array: return .array(arrayValue!.map(\.jsonValue))
         case .object:
             var members: [JSONMember] = []
@@ -110,7 +113,10 @@ package struct JSONTapeObject: JSONObjectReadable {
 
     package var count: Int {
         var count = 0
-        walk { _, _ in count += 1; return true }
+        walk { _, _ in
+            count += 1
+            return true
+        }
         return count
     }
 
@@ -121,7 +127,9 @@ package struct JSONTapeObject: JSONObjectReadable {
         while member < end {
             // Lengths first: most keys differ there, and the bytes are not looked at.
             let entry = entries[member]
-            if entry.length == key.count && key.matches(source.bytes(entry)) { return JSONTapeValue(source: source, index: member + 1) }
+            if entry.length == key.count && key.matches(source.bytes(entry)) {
+                return JSONTapeValue(source: source, index: member + 1)
+            }
             member = source.after(member + 1)
         }
         return nil
@@ -138,7 +146,11 @@ package struct JSONTapeObject: JSONObjectReadable {
         precondition(keys.count <= KeyScan.maxKeys, "at most \(KeyScan.maxKeys) keys are scanned for")
         var scan = KeyScan()
         walk { bytes, value in
-            if let k = keys.firstIndex(where: { $0.matches(bytes) }) { scan.found(k, at: value) } else { scan.others.append(String(decoding: bytes, as: UTF8.self)) }
+            if let k = keys.firstIndex(where: { $0.matches(bytes) }) {
+                scan.found(k, at: value)
+            } else {
+                scan.others.append(String(decoding: bytes, as: UTF8.self))
+            }
             return true
         }
         return scan

@@ -51,7 +51,10 @@ struct TapeCanonicalizer {
 
     /// The same, leaving out the named members of the top-level object (a node's body is
     /// the node without `id` and `signature`).
-    mutating func write(_ tape: JSONTape, input: UnsafeBufferPointer<UInt8>, excludingTopLevel excluded: [JSONKey], to out: inout [UInt8]) {
+    mutating func write(
+        _ tape: JSONTape, input: UnsafeBufferPointer<UInt8>, excludingTopLevel excluded: [JSONKey],
+        to out: inout [UInt8]
+    ) {
         tape.entries.withUnsafeBufferPointer { entries in
             tape.arena.withUnsafeBufferPointer { arena in
                 write(Source(entries: entries, arena: arena, input: input), value: 0, excluding: excluded, to: &out)
@@ -128,7 +131,7 @@ struct TapeCanonicalizer {
                         }
                         key = source.after(key + 1)
                     }
-                    if members.count == start { // every member left out
+                    if members.count == start {  // every member left out
                         out.append(ASCII.closeBrace)
                         break
                     }
@@ -206,7 +209,8 @@ struct TapeCanonicalizer {
     @inline(__always)
     private static func precedes(_ a: Member, _ b: Member, _ source: Source) -> Bool {
         if a.head != b.head { return a.head < b.head }
-        return UTF16KeyOrder.precedes(utf8: source.bytes(source.entries[a.keyEntry]), source.bytes(source.entries[b.keyEntry]))
+        return UTF16KeyOrder.precedes(
+            utf8: source.bytes(source.entries[a.keyEntry]), source.bytes(source.entries[b.keyEntry]))
     }
 
     /// The first 8 bytes of `key` as a big-endian integer (zero padded) with every byte
@@ -223,7 +227,7 @@ struct TapeCanonicalizer {
             for byte in key { head = head << 8 | UInt64(byte) }
             head = key.isEmpty ? 0 : head << (8 * (8 - key.count))
         }
-        if head & 0x8080_8080_8080_8080 == 0 { return head } // ASCII: nothing to remap
+        if head & 0x8080_8080_8080_8080 == 0 { return head }  // ASCII: nothing to remap
         var ranked: UInt64 = 0
         for shift in stride(from: 56, through: 0, by: -8) {
             ranked = ranked << 8 | UInt64(utf16Rank(UInt8(truncatingIfNeeded: head >> UInt64(shift))))

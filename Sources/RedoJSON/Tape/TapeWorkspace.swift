@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One parser and one canonicalizer per thread, kept between documents: checking a
@@ -43,8 +43,10 @@ final class TapeWorkspace {
     static let keptBytes = 1 << 20
 
     /// Parses `bytes` on this thread's tape and calls `body` with the tape.
-    static func withParsed<R>(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits,
-                              _ body: (JSONTape) -> R) throws(JSONSyntaxError) -> R {
+    static func withParsed<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits,
+        _ body: (JSONTape) -> R
+    ) throws(JSONSyntaxError) -> R {
         let buffers = current.buffers
         guard !buffers.pointee.parserBusy else {
             var parser = JSONParser(sink: JSONTapeBuilder(), limits: limits)
@@ -75,7 +77,9 @@ final class TapeWorkspace {
         buffers.pointee.canonicalizerBusy = true
         defer {
             buffers.pointee.canonicalizerBusy = false
-            if buffers.pointee.canonicalizer.capacityBytes > keptBytes { buffers.pointee.canonicalizer = TapeCanonicalizer() }
+            if buffers.pointee.canonicalizer.capacityBytes > keptBytes {
+                buffers.pointee.canonicalizer = TapeCanonicalizer()
+            }
         }
         return body(&buffers.pointee.canonicalizer)
     }
@@ -88,7 +92,7 @@ final class TapeWorkspace {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             #if canImport(Glibc)
-            guard let pointer else { return }
+                guard let pointer else { return }
             #endif
             Unmanaged<TapeWorkspace>.fromOpaque(pointer).release()
         }

@@ -36,7 +36,9 @@ struct JSONTreeBuilder: JSONEventSink {
     }
 
     mutating func key(_ text: JSONStringBytes) { keys.append(String(decoding: text.bytes, as: UTF8.self)) }
-    mutating func string(_ text: JSONStringBytes) { values.append(.string(String(decoding: text.bytes, as: UTF8.self))) }
+    mutating func string(_ text: JSONStringBytes) {
+        values.append(.string(String(decoding: text.bytes, as: UTF8.self)))
+    }
     mutating func number(_ value: Double) { values.append(.number(value)) }
     mutating func bool(_ value: Bool) { values.append(.bool(value)) }
     mutating func null() { values.append(.null) }

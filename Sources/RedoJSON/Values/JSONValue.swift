@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A parsed I-JSON value.
@@ -112,17 +112,35 @@ extension JSONObject: Equatable {
 
 extension JSONValue {
     /// The string, when the value is one; nil otherwise.
-    public var stringValue: String? { if case let .string(s) = self { return s }; return nil }
+    public var stringValue: String? {
+        if case let .string(s) = self { return s }
+        return nil
+    }
     /// The number, when the value is one; nil otherwise.
-    public var numberValue: Double? { if case let .number(d) = self { return d }; return nil }
+    public var numberValue: Double? {
+        if case let .number(d) = self { return d }
+        return nil
+    }
     /// The boolean, when the value is one; nil otherwise.
-    public var boolValue: Bool? { if case let .bool(b) = self { return b }; return nil }
+    public var boolValue: Bool? {
+        if case let .bool(b) = self { return b }
+        return nil
+    }
     /// The elements, when the value is an array; nil otherwise.
-    public var arrayValue: [JSONValue]? { if case let .array(a) = self { return a }; return nil }
+    public var arrayValue: [JSONValue]? {
+        if case let .array(a) = self { return a }
+        return nil
+    }
     /// The object, when the value is one; nil otherwise.
-    public var objectValue: JSONObject? { if case let .object(o) = self { return o }; return nil }
+    public var objectValue: JSONObject? {
+        if case let .object(o) = self { return o }
+        return nil
+    }
     /// Whether the value is `null`.
-    public var isNull: Bool { if case .null = self { return true }; return false }
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
     /// A short name of the value's JSON type, for messages ("expected a string, found a number").
     public var typeName: String {
@@ -153,7 +171,9 @@ extension String {
     package func utf8Equals(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard utf8.count == bytes.count else { return false }
         if bytes.isEmpty { return true }
-        if let equal = utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+        if let equal = utf8.withContiguousStorageIfAvailable({
+            memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }) {
             return equal
         }
         var copy = self
@@ -170,7 +190,7 @@ package struct BytewiseString: Hashable, Sendable {
         lhs.string.bytewiseEqual(rhs.string)
     }
     package func hash(into hasher: inout Hasher) {
-        var bytes = string // withUTF8 needs a var; a native string is not copied
+        var bytes = string  // withUTF8 needs a var; a native string is not copied
         bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -89,7 +89,8 @@ struct Ancestry {
             var merge = nearestMerge[Int(y)]
             while merge >= 0 && lamport[Int(merge)] > floor {
                 guard expanded.insert(merge).inserted else { break }
-                for parent in extraParents[merge] ?? [] where lamport[Int(parent)] >= floor && queued.insert(parent).inserted {
+                for parent in extraParents[merge] ?? []
+                where lamport[Int(parent)] >= floor && queued.insert(parent).inserted {
                     pending.append(parent)
                 }
                 let up = treeParent[Int(merge)]

@@ -18,12 +18,20 @@ enum DeletedChainRule {
                 guard let p = index[parent] else { continue }
                 if seen.insert(p).inserted {
                     pending.append(p)
-                    if seen.count > limit { overflow = true; break }
+                    if seen.count > limit {
+                        overflow = true
+                        break
+                    }
                 }
             }
         }
         if overflow {
-            return [Finding(.deletedChainMismatch, "deletedChain lists \(limit) id\(limit == 1 ? "" : "s"), but the DELETE has more ancestors than that (at least \(limit + 1))", path: path)]
+            return [
+                Finding(
+                    .deletedChainMismatch,
+                    "deletedChain lists \(limit) id\(limit == 1 ? "" : "s"), but the DELETE has more ancestors than that (at least \(limit + 1))",
+                    path: path)
+            ]
         }
         let ancestors = Set(seen.map { nodes[Int($0)].id })
         let listed = Set(chain)
@@ -32,10 +40,22 @@ enum DeletedChainRule {
         var findings: [Finding] = []
         if !missing.isEmpty || !extra.isEmpty {
             var parts: [String] = []
-            if !missing.isEmpty { parts.append("misses ancestor\(missing.count > 1 ? "s" : "") \(missing.prefix(3).map(\.text).joined(separator: ", "))\(missing.count > 3 ? " and \(missing.count - 3) more" : "")") }
-            if !extra.isEmpty { parts.append("lists non-ancestor\(extra.count > 1 ? "s" : "") \(extra.prefix(3).map(\.text).joined(separator: ", "))\(extra.count > 3 ? " and \(extra.count - 3) more" : "")") }
-            findings.append(Finding(.deletedChainMismatch, "deletedChain must hold exactly the DELETE's ancestors: it " + parts.joined(separator: " and "), path: path,
-                                    related: (missing + extra).prefix(LogValidator.maxRelated).map(\.text)))
+            if !missing.isEmpty {
+                parts.append(
+                    "misses ancestor\(missing.count > 1 ? "s" : "") \(missing.prefix(3).map(\.text).joined(separator: ", "))\(missing.count > 3 ? " and \(missing.count - 3) more" : "")"
+                )
+            }
+            if !extra.isEmpty {
+                parts.append(
+                    "lists non-ancestor\(extra.count > 1 ? "s" : "") \(extra.prefix(3).map(\.text).joined(separator: ", "))\(extra.count > 3 ? " and \(extra.count - 3) more" : "")"
+                )
+            }
+            findings.append(
+                Finding(
+                    .deletedChainMismatch,
+                    "deletedChain must hold exactly the DELETE's ancestors: it " + parts.joined(separator: " and "),
+                    path: path,
+                    related: (missing + extra).prefix(LogValidator.maxRelated).map(\.text)))
             return findings
         }
         // Same set: is every entry after all of its own parents?
@@ -44,7 +64,11 @@ enum DeletedChainRule {
         for (k, id) in chain.enumerated() {
             guard let node = index[id].map({ nodes[Int($0)] }) else { continue }
             if let late = node.parents.first(where: { (position[$0] ?? -1) > k }) {
-                findings.append(Finding(.deletedChainOrder, "deletedChain lists \(id) before its parent \(late); the expected order is ancestors first", path: JSONPath.index(path, k), related: [id.text, late.text]))
+                findings.append(
+                    Finding(
+                        .deletedChainOrder,
+                        "deletedChain lists \(id) before its parent \(late); the expected order is ancestors first",
+                        path: JSONPath.index(path, k), related: [id.text, late.text]))
                 break
             }
         }

@@ -9,8 +9,10 @@ extension LogPass {
     /// `deletes`. `p` is the parent's position in `nodes`, -1 when no passing record holds it.
     enum ParentStanding { case sound, broken, onlyFailedRecords, notInLog }
 
-    func standing(of parent: NodeID, at p: Int32, in nodes: UnsafeBufferPointer<Node>,
-                  roots: inout [NodeID], deletes: inout [NodeID]) -> ParentStanding {
+    func standing(
+        of parent: NodeID, at p: Int32, in nodes: UnsafeBufferPointer<Node>,
+        roots: inout [NodeID], deletes: inout [NodeID]
+    ) -> ParentStanding {
         guard p >= 0 else {
             guard rejectedAtNodeLevel[parent] != nil else { return .notInLog }
             roots.append(parent)
@@ -35,12 +37,19 @@ extension LogPass {
         if !roots.isEmpty {
             roots = smallest(roots)
             let texts = roots.map(\.text)
-            findings.append(Finding(.ancestorRejected, "descends from rejected node\(texts.count > 1 ? "s" : "") \(texts.joined(separator: ", "))", path: "$.parents", related: texts))
+            findings.append(
+                Finding(
+                    .ancestorRejected,
+                    "descends from rejected node\(texts.count > 1 ? "s" : "") \(texts.joined(separator: ", "))",
+                    path: "$.parents", related: texts))
         }
         if !deletes.isEmpty {
             deletes = smallest(deletes)
             let texts = deletes.map(\.text)
-            findings.append(Finding(.afterDelete, "descends from DELETE \(texts.joined(separator: ", "))", path: "$.parents", related: texts))
+            findings.append(
+                Finding(
+                    .afterDelete, "descends from DELETE \(texts.joined(separator: ", "))", path: "$.parents",
+                    related: texts))
         }
         return findings
     }
@@ -53,7 +62,8 @@ extension LogPass {
         var start = 0
         for (k, record) in failedRecords.enumerated() {
             let end = failedParentEnd[k]
-            var roots: [NodeID] = [], deletes: [NodeID] = []
+            var roots: [NodeID] = []
+            var deletes: [NodeID] = []
             for parent in failedParents[start..<end] {
                 _ = standing(of: parent, at: index[parent] ?? -1, in: nodes, roots: &roots, deletes: &deletes)
             }

@@ -11,16 +11,20 @@ extension LogPass {
         for k in checks.indices {
             let recordIndex = verdicts.count
             let claimedNodeId = checks[k].claimedNodeId
-            let malformedId = claimedNodeId == nil ? checks[k].claimedId : nil // read before take()
+            let malformedId = claimedNodeId == nil ? checks[k].claimedId : nil  // read before take()
             let followable = checks[k].passed ? nil : checks[k].followableParents
             // Moved out of the batch, not copied: a copy would retain all the node holds
             // only for the batch to release it.
             let (node, findings) = checks[k].take()
             let code = findings.primaryCode
-            verdicts.append(node != nil ? RecordVerdict(status: .valid, code: nil, findings: findings)
-                                        : RecordVerdict(status: .rejected, code: code, findings: findings))
+            verdicts.append(
+                node != nil
+                    ? RecordVerdict(status: .valid, code: nil, findings: findings)
+                    : RecordVerdict(status: .rejected, code: code, findings: findings))
             guard let id = claimedNodeId else {
-                if let text = malformedId.map(BytewiseString.init), let code { malformedIds[text] = max(malformedIds[text] ?? code, code) }
+                if let text = malformedId.map(BytewiseString.init), let code {
+                    malformedIds[text] = max(malformedIds[text] ?? code, code)
+                }
                 continue
             }
             if let node {
@@ -73,7 +77,7 @@ extension LogPass {
         for (position, node) in nodes.enumerated() {
             var record = representative[position]
             if rejected.contains(record) {
-                guard let next = duplicates[Int32(position)]?.min() else { continue } // no passing record left
+                guard let next = duplicates[Int32(position)]?.min() else { continue }  // no passing record left
                 record = next
                 verdicts[record].status = .valid
                 duplicateOf[Int32(record)] = nil
@@ -101,7 +105,9 @@ extension LogPass {
             for position in nodes.indices where nodes[position].action == .create {
                 let task = nodes[position].taskId
                 if let current = originalCreate[task] {
-                    if (nodes[position].wall, nodes[position].id) < (nodes[Int(current)].wall, nodes[Int(current)].id) { originalCreate[task] = Int32(position) }
+                    if (nodes[position].wall, nodes[position].id) < (nodes[Int(current)].wall, nodes[Int(current)].id) {
+                        originalCreate[task] = Int32(position)
+                    }
                 } else {
                     originalCreate[task] = Int32(position)
                 }

@@ -28,9 +28,11 @@ extension LogPass {
     /// algorithm would then return exactly this order — at each step the smallest node
     /// left is ready — but a sort of mostly ordered keys costs far less than a million
     /// heap operations.
-    static func totalOrderIfTopological(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32]) -> [Int]? {
+    static func totalOrderIfTopological(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32])
+        -> [Int]?
+    {
         var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }
-        keys.sort { $0 < $1 } // a closure: `by: <` sorted through an unspecialized function reference, slower
+        keys.sort { $0 < $1 }  // a closure: `by: <` sorted through an unspecialized function reference, slower
         var rank = [Int32](repeating: 0, count: nodes.count)
         for (r, key) in keys.enumerated() { rank[Int(key.position)] = Int32(r) }
         for position in 0..<nodes.count {
@@ -44,7 +46,9 @@ extension LogPass {
     /// Kahn's algorithm with a heap keyed by (lamport, wall, id): parents always come
     /// first, and among ready nodes the total order decides, so the result is the same for
     /// any input order (and is exactly the total order when lamports are consistent).
-    static func topologicalOrder(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32]) -> [Int] {
+    static func topologicalOrder(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32])
+        -> [Int]
+    {
         let count = nodes.count
         var pendingParents = [Int32](repeating: 0, count: count)
         var childCount = [Int32](repeating: 0, count: count + 1)
@@ -67,7 +71,9 @@ extension LogPass {
             }
         }
         var heap = NodeHeap()
-        for position in 0..<count where pendingParents[position] == 0 { heap.push(NodeHeap.Entry(nodes, position: Int32(position))) }
+        for position in 0..<count where pendingParents[position] == 0 {
+            heap.push(NodeHeap.Entry(nodes, position: Int32(position)))
+        }
         var order: [Int] = []
         order.reserveCapacity(count)
         while let next = heap.pop() {
@@ -82,7 +88,9 @@ extension LogPass {
         // impossible happened, the remaining nodes are still processed, last.
         if order.count < count {
             let placed = Set(order)
-            order += (0..<count).filter { !placed.contains($0) }.sorted { NodeHeap.Entry(nodes, position: Int32($0)) < NodeHeap.Entry(nodes, position: Int32($1)) }
+            order += (0..<count).filter { !placed.contains($0) }.sorted {
+                NodeHeap.Entry(nodes, position: Int32($0)) < NodeHeap.Entry(nodes, position: Int32($1))
+            }
         }
         return order
     }

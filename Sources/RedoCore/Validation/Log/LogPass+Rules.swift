@@ -5,7 +5,8 @@ import RedoJSON
 // duplicate CREATE, todo references, deletedChain, MERGE base and semantics.
 extension LogPass {
     mutating func process(_ node: NodeRef) {
-        let position = Int32(node.position), nodes = node.nodes
+        let position = Int32(node.position)
+        let nodes = node.nodes
         pendingDecisions = nil
         var own: [Finding] = []
         var roots: [NodeID] = []
@@ -22,7 +23,11 @@ extension LogPass {
                 // Fields read in place: copying a whole Node would retain all its storage.
                 parentPositions.append(p)
                 if nodes[Int(p)].taskId != node.taskId {
-                    own.append(Finding(.parentOtherTask, "parent \(parent) belongs to task \(nodes[Int(p)].taskId), not \(node.taskId)", path: "$.parents[\(k)]", related: [parent.text]))
+                    own.append(
+                        Finding(
+                            .parentOtherTask,
+                            "parent \(parent) belongs to task \(nodes[Int(p)].taskId), not \(node.taskId)",
+                            path: "$.parents[\(k)]", related: [parent.text]))
                     allParentsValid = false
                 }
             }
@@ -35,7 +40,10 @@ extension LogPass {
                 allParentsKnown = false
                 allParentsValid = false
             case .notInLog:
-                own.append(Finding(.parentNotFound, "parent \(parent) is not in the log", path: "$.parents[\(k)]", related: [parent.text]))
+                own.append(
+                    Finding(
+                        .parentNotFound, "parent \(parent) is not in the log", path: "$.parents[\(k)]",
+                        related: [parent.text]))
                 allParentsKnown = false
                 allParentsValid = false
             }
@@ -44,10 +52,15 @@ extension LogPass {
         checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own)
         if node.action == .create, let original = originalCreate[node.taskId], original != position {
             let first = nodes[Int(original)]
-            own.append(Finding(.createDuplicate, "task \(node.taskId) already has its CREATE \(first.id) (earliest wall, then smallest id)", path: "$.action", related: [first.id.text]))
+            own.append(
+                Finding(
+                    .createDuplicate,
+                    "task \(node.taskId) already has its CREATE \(first.id) (earliest wall, then smallest id)",
+                    path: "$.action", related: [first.id.text]))
         }
         if let todo = node.payload.todoTaskId, todo == node.taskId {
-            own.append(Finding(.todoIsTaskId, "todoTaskId \(todo) is the task's own id", path: "$.data.payload.todoTaskId"))
+            own.append(
+                Finding(.todoIsTaskId, "todoTaskId \(todo) is the task's own id", path: "$.data.payload.todoTaskId"))
         }
         // Rules over the node's history run only on a sound history: below a rejected
         // node or a DELETE the node is already rejected for that reason. (A valid node
@@ -88,34 +101,50 @@ extension LogPass {
         let nodes = node.nodes
         if node.action == .create {
             if node.lamport != 1 {
-                own.append(Finding(.lamportCreate, "a CREATE has lamport 1, found \(node.lamport)", path: "$.timestamp.lamport"))
+                own.append(
+                    Finding(
+                        .lamportCreate, "a CREATE has lamport 1, found \(node.lamport)", path: "$.timestamp.lamport"))
             }
         } else if allParentsKnown, !parentPositions.isEmpty {
             var highest = Int64.min
             for p in parentPositions { highest = max(highest, nodes[Int(p)].lamport) }
             guard node.lamport != highest + 1 else { return }
-            own.append(Finding(.lamportSuccessor, "lamport must be \(highest + 1) (the parents' highest is \(highest)), found \(node.lamport)", path: "$.timestamp.lamport"))
+            own.append(
+                Finding(
+                    .lamportSuccessor,
+                    "lamport must be \(highest + 1) (the parents' highest is \(highest)), found \(node.lamport)",
+                    path: "$.timestamp.lamport"))
         }
     }
 
     /// Todo references, todoTaskId reuse, deletedChain and MERGE base: rules over the
     /// node's ancestors, all of which are valid here.
-    mutating func checkHistory(_ node: NodeRef, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding]) {
+    mutating func checkHistory(
+        _ node: NodeRef, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding]
+    ) {
         let nodes = node.nodes
         switch node.payload {
         case let .completeTodo(todo, _, _), let .snooze(todo, _, _):
             guard todo != node.taskId else { return }
             let creator = todoCreators[TodoKey(task: node.taskId, todo: todo)]
-            let reachable = creator.map { c in parentAncestry.contains { ancestry.isAncestor(ancestryIndex[Int(c)], of: $0) } } ?? false
+            let reachable =
+                creator.map { c in parentAncestry.contains { ancestry.isAncestor(ancestryIndex[Int(c)], of: $0) } }
+                ?? false
             if !reachable {
                 let note = creator.map { " (\(nodes[Int($0)].id) creates it on another branch)" } ?? ""
-                own.append(Finding(.todoNotAncestor, "todo \(todo) is not created by an ancestor CREATE_TODO\(note)", path: "$.data.payload.todoTaskId",
-                                   related: creator.map { [nodes[Int($0)].id.text] } ?? []))
+                own.append(
+                    Finding(
+                        .todoNotAncestor, "todo \(todo) is not created by an ancestor CREATE_TODO\(note)",
+                        path: "$.data.payload.todoTaskId",
+                        related: creator.map { [nodes[Int($0)].id.text] } ?? []))
             }
         case let .createTodo(todo, _, _):
             if todo != node.taskId, let creator = todoCreators[TodoKey(task: node.taskId, todo: todo)] {
-                own.append(Finding(.todoReused, "todo \(todo) was already created by \(nodes[Int(creator)].id)", path: "$.data.payload.todoTaskId",
-                                   related: [nodes[Int(creator)].id.text]))
+                own.append(
+                    Finding(
+                        .todoReused, "todo \(todo) was already created by \(nodes[Int(creator)].id)",
+                        path: "$.data.payload.todoTaskId",
+                        related: [nodes[Int(creator)].id.text]))
             }
         case let .delete(chain):
             own += DeletedChainRule.check(chain, parents: parentPositions, nodes: self.nodes, index: index)
@@ -124,7 +153,9 @@ extension LogPass {
             // MERGE semantics run only for a MERGE that is otherwise valid.
             if !own.hasErrors, let base = index[merge.base] {
                 let evaluator = MergeEvaluator(history: history, ancestry: ancestry)
-                switch evaluator.evaluate(nodes[node.position], merge, base: ancestryIndex[Int(base)], parents: parentAncestry) {
+                switch evaluator.evaluate(
+                    nodes[node.position], merge, base: ancestryIndex[Int(base)], parents: parentAncestry)
+                {
                 case let .success(decisions): pendingDecisions = decisions
                 case let .failure(finding): own.append(finding)
                 }
@@ -139,21 +170,34 @@ extension LogPass {
         let path = "$.data.payload.base"
         guard let b = index[base] else {
             if rejectedAtNodeLevel[base] != nil {
-                own.append(Finding(.mergeBaseNotAncestor, "base \(base) is a rejected node, not an ancestor of the parents", path: path, related: [base.text]))
+                own.append(
+                    Finding(
+                        .mergeBaseNotAncestor, "base \(base) is a rejected node, not an ancestor of the parents",
+                        path: path, related: [base.text]))
             } else {
-                own.append(Finding(.mergeBaseNotFound, "base \(base) is not in the log", path: path, related: [base.text]))
+                own.append(
+                    Finding(.mergeBaseNotFound, "base \(base) is not in the log", path: path, related: [base.text]))
             }
             return
         }
         guard nodes[Int(b)].taskId == node.taskId else {
-            own.append(Finding(.mergeBaseNotFound, "base \(base) belongs to task \(nodes[Int(b)].taskId)", path: path, related: [base.text]))
+            own.append(
+                Finding(
+                    .mergeBaseNotFound, "base \(base) belongs to task \(nodes[Int(b)].taskId)", path: path,
+                    related: [base.text]))
             return
         }
         let baseAncestry = ancestryIndex[Int(b)]
-        let misses = zip(node.parents, parentAncestry).filter { _, p in baseAncestry < 0 || !ancestry.isAncestor(baseAncestry, of: p) }.map(\.0)
+        let misses = zip(node.parents, parentAncestry).filter { _, p in
+            baseAncestry < 0 || !ancestry.isAncestor(baseAncestry, of: p)
+        }.map(\.0)
         if !misses.isEmpty {
-            own.append(Finding(.mergeBaseNotAncestor, "base \(base) is not an ancestor of parent\(misses.count > 1 ? "s" : "") \(misses.map(\.text).joined(separator: ", "))", path: path,
-                               related: [base.text] + misses.map(\.text)))
+            own.append(
+                Finding(
+                    .mergeBaseNotAncestor,
+                    "base \(base) is not an ancestor of parent\(misses.count > 1 ? "s" : "") \(misses.map(\.text).joined(separator: ", "))",
+                    path: path,
+                    related: [base.text] + misses.map(\.text)))
         }
     }
 

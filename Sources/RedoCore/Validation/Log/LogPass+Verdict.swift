@@ -4,8 +4,9 @@ import RedoJSON
 // The verdict of a pass: every record's, every node's, and the rejected ids.
 extension LogPass {
     func finish(_ order: [Int]) -> LogVerdict {
-        LogVerdict(records: verdicts, nodes: nodes, nodeStatus: primary, order: order.map(Int32.init), rejected: rejectedIds(),
-                   mergeDecisions: mergeDecisions, duplicateOf: duplicateOf.mapValues { Int32(representative[Int($0)]) })
+        LogVerdict(
+            records: verdicts, nodes: nodes, nodeStatus: primary, order: order.map(Int32.init), rejected: rejectedIds(),
+            mergeDecisions: mergeDecisions, duplicateOf: duplicateOf.mapValues { Int32(representative[Int($0)]) })
     }
 
     /// Every claimed id no valid node holds, sorted by text. Well-formed ids sort as

@@ -73,7 +73,7 @@ struct LogPass {
         verdicts.reserveCapacity(batches.reduce(0) { $0 + $1.count })
         for k in batches.indices {
             let batch = batches[k]
-            batches[k] = [] // release the batch's nodes once they are copied out
+            batches[k] = []  // release the batch's nodes once they are copied out
             groupRecords(batch)
         }
     }
@@ -89,13 +89,15 @@ struct LogPass {
         failedCodes = [:]
         chooseOriginalCreates()
         let order = processingOrder()
-        history = History(nodes: nodes, trackedTasks: historyOfEveryTask ? nil : nodes.withUnsafeBufferPointer(History.tasksWithMerges))
+        history = History(
+            nodes: nodes,
+            trackedTasks: historyOfEveryTask ? nil : nodes.withUnsafeBufferPointer(History.tasksWithMerges))
         ancestry.reserveCapacity(nodes.count)
         ancestryNodes.reserveCapacity(nodes.count)
         state = Array(repeating: .unprocessed, count: nodes.count)
         primary = Array(repeating: nil, count: nodes.count)
         ancestryIndex = Array(repeating: -1, count: nodes.count)
-        let nodes = self.nodes // the same storage, read in place by the rules (see NodeRef)
+        let nodes = self.nodes  // the same storage, read in place by the rules (see NodeRef)
         nodes.withUnsafeBufferPointer { nodes in
             for position in order { process(NodeRef(nodes, position)) }
             addInheritedFindingsToFailedRecords(nodes)

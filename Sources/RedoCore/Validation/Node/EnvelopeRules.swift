@@ -31,14 +31,17 @@ struct EnvelopeFields<Object: JSONObjectReadable> {
 enum EnvelopeRules {
     /// The required keys first: all but `signature` (a node may come unsigned, and is then
     /// rejected for that, not for a missing key).
-    static let topLevelKeys: [JSONKey] = ["id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature"]
+    static let topLevelKeys: [JSONKey] = [
+        "id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature",
+    ]
     /// Made once and shared by every finding: a hostile log of a million `{}` lines has
     /// eight of these per line, and a message per finding was its largest cost in memory.
     static let missingKeyMessages: [String] = topLevelKeys.map { "a node is missing required key \"\($0)\"" }
     static let requiredTopLevelCount = 8
     /// Places in `topLevelKeys`: the envelope's fields are read from the key scan.
     private enum Top {
-        static let id = 0, version = 1, parents = 2, timestamp = 3, author = 4, action = 5, taskId = 6, data = 7, signature = 8
+        static let id = 0, version = 1, parents = 2, timestamp = 3, author = 4, action = 5, taskId = 6, data = 7,
+            signature = 8
     }
     /// The author's keys: the three required first, then the optional ones (all strings).
     static let authorKeys: [JSONKey] = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
@@ -51,7 +54,8 @@ enum EnvelopeRules {
     static func check<O: JSONObjectReadable>(_ node: O, into sink: inout FindingSink) -> EnvelopeFields<O> {
         var fields = EnvelopeFields<O>()
         let root = JSONPath.root
-        let scan = sink.checkKeys(node, at: root, allowed: topLevelKeys, unknownRule: .envelopeUnknownKey, what: "a node")
+        let scan = sink.checkKeys(
+            node, at: root, allowed: topLevelKeys, unknownRule: .envelopeUnknownKey, what: "a node")
         for k in 0..<requiredTopLevelCount where !scan.has(k) {
             sink.add(.envelopeRequired, missingKeyMessages[k], at: JSONPath.member(root, topLevelKeys[k]))
         }
@@ -64,7 +68,9 @@ enum EnvelopeRules {
         if let value = node.value(scan, Top.version) {
             if let number = value.numberValue {
                 if FindingSink.integer(value) != 1 {
-                    sink.add(.versionValue, "version must be the integer 1, found \(ESNumberFormat.string(number))", at: "$.version")
+                    sink.add(
+                        .versionValue, "version must be the integer 1, found \(ESNumberFormat.string(number))",
+                        at: "$.version")
                 }
             } else {
                 sink.add(.envelopeType, "version must be the integer 1, found \(value.typeName)", at: "$.version")
@@ -75,7 +81,10 @@ enum EnvelopeRules {
             switch sink.parsed(value, at: "$.action", typeRule: .envelopeType, { Action(utf8: $0) }) {
             case let .success(action)?: fields.action = action
             case let .failure(refused)?:
-                sink.add(.actionEnum, "\(MessageText.quoted(refused.text)) is not a REDO action (\(Action.allCases.map(\.rawValue).joined(separator: ", ")))", at: "$.action")
+                sink.add(
+                    .actionEnum,
+                    "\(MessageText.quoted(refused.text)) is not a REDO action (\(Action.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    at: "$.action")
             case nil: break
             }
         }
@@ -84,18 +93,31 @@ enum EnvelopeRules {
             (fields.parents, fields.parentCount) = checkParents(value, action: fields.action, into: &sink)
         }
 
-        if let value = node.value(scan, Top.timestamp), let timestamp = sink.object(value, at: "$.timestamp", typeRule: .envelopeType) {
-            let keys = sink.checkKeys(timestamp, at: "$.timestamp", allowed: timestampKeys, unknownRule: .envelopeUnknownKey, what: "timestamp")
-            if let lamport = sink.require(timestamp, keys, 0, of: timestampKeys, at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
-                fields.lamport = sink.integer(lamport, in: 1...Int64(FindingSink.maxSafeInteger), at: "$.timestamp.lamport",
-                                              typeRule: .envelopeType, rangeRule: .lamportRange)
+        if let value = node.value(scan, Top.timestamp),
+            let timestamp = sink.object(value, at: "$.timestamp", typeRule: .envelopeType)
+        {
+            let keys = sink.checkKeys(
+                timestamp, at: "$.timestamp", allowed: timestampKeys, unknownRule: .envelopeUnknownKey,
+                what: "timestamp")
+            if let lamport = sink.require(
+                timestamp, keys, 0, of: timestampKeys, at: "$.timestamp", rule: .envelopeRequired, what: "timestamp")
+            {
+                fields.lamport = sink.integer(
+                    lamport, in: 1...Int64(FindingSink.maxSafeInteger), at: "$.timestamp.lamport",
+                    typeRule: .envelopeType, rangeRule: .lamportRange)
             }
-            if let wall = sink.require(timestamp, keys, 1, of: timestampKeys, at: "$.timestamp", rule: .envelopeRequired, what: "timestamp") {
-                fields.wall = sink.time(wall, at: "$.timestamp.wall", typeRule: .envelopeType, formatRule: .wallFormat, instantRule: .wallInstant)
+            if let wall = sink.require(
+                timestamp, keys, 1, of: timestampKeys, at: "$.timestamp", rule: .envelopeRequired, what: "timestamp")
+            {
+                fields.wall = sink.time(
+                    wall, at: "$.timestamp.wall", typeRule: .envelopeType, formatRule: .wallFormat,
+                    instantRule: .wallInstant)
             }
         }
 
-        if let value = node.value(scan, Top.author), let author = sink.object(value, at: "$.author", typeRule: .envelopeType) {
+        if let value = node.value(scan, Top.author),
+            let author = sink.object(value, at: "$.author", typeRule: .envelopeType)
+        {
             checkAuthor(author, into: &sink, fields: &fields)
         }
 
@@ -104,9 +126,13 @@ enum EnvelopeRules {
             fields.taskId = sink.uuid(value, at: "$.taskId", typeRule: .envelopeType, formatRule: .taskIdFormat)
         }
 
-        if let value = node.value(scan, Top.data), let data = sink.object(value, at: "$.data", typeRule: .envelopeType) {
-            let keys = sink.checkKeys(data, at: "$.data", allowed: dataKeys, unknownRule: .envelopeUnknownKey, what: "data")
-            if let payload = sink.require(data, keys, 0, of: dataKeys, at: "$.data", rule: .envelopeRequired, what: "data") {
+        if let value = node.value(scan, Top.data), let data = sink.object(value, at: "$.data", typeRule: .envelopeType)
+        {
+            let keys = sink.checkKeys(
+                data, at: "$.data", allowed: dataKeys, unknownRule: .envelopeUnknownKey, what: "data")
+            if let payload = sink.require(
+                data, keys, 0, of: dataKeys, at: "$.data", rule: .envelopeRequired, what: "data")
+            {
                 fields.payload = sink.object(payload, at: "$.data.payload", typeRule: .envelopeType)
             }
         }
@@ -116,7 +142,10 @@ enum EnvelopeRules {
             case let .success(signature)?: fields.signature = signature
             case let .failure(refused)?:
                 let text = refused.text
-                sink.add(.signatureFormat, "signature must be 128 lowercase hex digits (a raw 64-byte Ed25519 signature), found \(text.utf8.count) characters\(Hex.isLowercase(text, count: text.utf8.count) ? "" : " that are not all lowercase hex digits")", at: "$.signature")
+                sink.add(
+                    .signatureFormat,
+                    "signature must be 128 lowercase hex digits (a raw 64-byte Ed25519 signature), found \(text.utf8.count) characters\(Hex.isLowercase(text, count: text.utf8.count) ? "" : " that are not all lowercase hex digits")",
+                    at: "$.signature")
             case nil: break
             }
         }
@@ -124,7 +153,9 @@ enum EnvelopeRules {
     }
 
     /// The parents when every entry is an id, and the number of entries.
-    private static func checkParents<V: JSONReadable>(_ value: V, action: Action?, into sink: inout FindingSink) -> ([NodeID]?, Int?) {
+    private static func checkParents<V: JSONReadable>(_ value: V, action: Action?, into sink: inout FindingSink) -> (
+        [NodeID]?, Int?
+    ) {
         guard let entries = sink.array(value, at: "$.parents", typeRule: .envelopeType) else { return (nil, nil) }
         var parents: [NodeID] = []
         parents.reserveCapacity(entries.count)
@@ -134,7 +165,10 @@ enum EnvelopeRules {
         // ids seen so far go into a set, once, so the check stays linear.
         var seen: Set<NodeID>?
         for (index, entry) in entries.enumerated() {
-            guard let id = sink.nodeId(entry, at: JSONPath.index("$.parents", index), typeRule: .envelopeType, formatRule: .parentsEntry) else {
+            guard
+                let id = sink.nodeId(
+                    entry, at: JSONPath.index("$.parents", index), typeRule: .envelopeType, formatRule: .parentsEntry)
+            else {
                 complete = false
                 continue
             }
@@ -146,44 +180,75 @@ enum EnvelopeRules {
             parents.append(id)
         }
         if let action, !action.parentCount.contains(entries.count) {
-            let expected = action.parentCount.count == 1 ? "exactly \(action.parentCount.lowerBound)" : "\(action.parentCount.lowerBound) to \(action.parentCount.upperBound)"
-            sink.add(.parentsCount, "\(action.rawValue) must have \(expected) parents, found \(entries.count)", at: "$.parents")
+            let expected =
+                action.parentCount.count == 1
+                ? "exactly \(action.parentCount.lowerBound)"
+                : "\(action.parentCount.lowerBound) to \(action.parentCount.upperBound)"
+            sink.add(
+                .parentsCount, "\(action.rawValue) must have \(expected) parents, found \(entries.count)",
+                at: "$.parents")
         }
         return (complete ? parents : nil, entries.count)
     }
 
-    private static func checkAuthor<O: JSONObjectReadable, F>(_ author: O, into sink: inout FindingSink, fields: inout EnvelopeFields<F>) {
-        let keys = sink.checkKeys(author, at: "$.author", allowed: authorKeys, unknownRule: .envelopeUnknownKey, what: "author")
+    private static func checkAuthor<O: JSONObjectReadable, F>(
+        _ author: O, into sink: inout FindingSink, fields: inout EnvelopeFields<F>
+    ) {
+        let keys = sink.checkKeys(
+            author, at: "$.author", allowed: authorKeys, unknownRule: .envelopeUnknownKey, what: "author")
         // publicKey first: the userId check compares with it.
-        if let value = sink.require(author, keys, Author.publicKey, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author") {
-            switch sink.parsed(value, at: "$.author.publicKey", typeRule: .envelopeType, { Ed25519PublicKey(hexUTF8: $0) }) {
+        if let value = sink.require(
+            author, keys, Author.publicKey, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author")
+        {
+            switch sink.parsed(
+                value, at: "$.author.publicKey", typeRule: .envelopeType, { Ed25519PublicKey(hexUTF8: $0) })
+            {
             case let .success(key)?: fields.publicKey = key
             case let .failure(refused)?:
-                sink.add(.publicKeyFormat, "publicKey must be 64 lowercase hex digits (the raw 32-byte Ed25519 key), found \(MessageText.quoted(refused.text))", at: "$.author.publicKey")
+                sink.add(
+                    .publicKeyFormat,
+                    "publicKey must be 64 lowercase hex digits (the raw 32-byte Ed25519 key), found \(MessageText.quoted(refused.text))",
+                    at: "$.author.publicKey")
             case nil: break
             }
         }
-        if let value = sink.require(author, keys, Author.userId, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author") {
+        if let value = sink.require(
+            author, keys, Author.userId, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author")
+        {
             let key = fields.publicKey
-            switch sink.parsed(value, at: "$.author.userId", typeRule: .envelopeType, { units in
-                UserId(utf8: units).map { ($0, key.map($0.isPrefix) ?? true) }
-            }) {
+            switch sink.parsed(
+                value, at: "$.author.userId", typeRule: .envelopeType,
+                { units in
+                    UserId(utf8: units).map { ($0, key.map($0.isPrefix) ?? true) }
+                })
+            {
             case let .success((userId, isPrefix))?:
                 fields.userId = userId
                 if !isPrefix, let key {
-                    sink.add(.userIdPrefix, "userId must be the first 32 hex digits of publicKey (\(key.redoUserId)), found \(userId)", at: "$.author.userId")
+                    sink.add(
+                        .userIdPrefix,
+                        "userId must be the first 32 hex digits of publicKey (\(key.redoUserId)), found \(userId)",
+                        at: "$.author.userId")
                 }
             case let .failure(refused)?:
-                sink.add(.userIdFormat, "userId must be 32 lowercase hex digits (the first 16 bytes of the public key), found \(MessageText.quoted(refused.text))", at: "$.author.userId")
+                sink.add(
+                    .userIdFormat,
+                    "userId must be 32 lowercase hex digits (the first 16 bytes of the public key), found \(MessageText.quoted(refused.text))",
+                    at: "$.author.userId")
             case nil: break
             }
         }
-        if let value = sink.require(author, keys, Author.deviceId, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author"),
-           sink.isString(value, at: "$.author.deviceId", typeRule: .envelopeType), value.withUTF8String({ $0.isEmpty }) == true {
+        if let value = sink.require(
+            author, keys, Author.deviceId, of: authorKeys, at: "$.author", rule: .envelopeRequired, what: "author"),
+            sink.isString(value, at: "$.author.deviceId", typeRule: .envelopeType),
+            value.withUTF8String({ $0.isEmpty }) == true
+        {
             sink.add(.deviceIdEmpty, "deviceId must not be empty", at: "$.author.deviceId")
         }
         for k in Author.optional {
-            if let value = author.value(keys, k) { _ = sink.isString(value, at: JSONPath.member("$.author", authorKeys[k]), typeRule: .envelopeType) }
+            if let value = author.value(keys, k) {
+                _ = sink.isString(value, at: JSONPath.member("$.author", authorKeys[k]), typeRule: .envelopeType)
+            }
         }
     }
 }

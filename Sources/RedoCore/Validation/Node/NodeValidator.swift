@@ -43,10 +43,15 @@ public struct NodeCheck: Sendable {
     /// The code the record is rejected for: the highest-precedence error's; nil if it passed.
     public var primaryCode: ErrorCode? { findings.primaryCode }
 
-    package init(claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, followableParents: [NodeID]? = nil, findings: [Finding], node: Node?) {
+    package init(
+        claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, followableParents: [NodeID]? = nil,
+        findings: [Finding], node: Node?
+    ) {
         self.findings = findings
         self.node = node
-        claims = node == nil ? Claims(idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText, parents: followableParents) : nil
+        claims =
+            node == nil
+            ? Claims(idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText, parents: followableParents) : nil
     }
 
     /// Moves the node and the findings out, leaving the check spent (no node, no
@@ -62,8 +67,10 @@ public struct NodeCheck: Sendable {
 
     /// The same verdict with one more finding (an error rejects the record).
     package func adding(_ finding: Finding) -> NodeCheck {
-        NodeCheck(claimedId: claimedId, claimedNodeId: claimedNodeId, taskIdText: taskIdText, followableParents: followableParents, findings: findings + [finding],
-                  node: finding.severity == .error ? nil : node)
+        NodeCheck(
+            claimedId: claimedId, claimedNodeId: claimedNodeId, taskIdText: taskIdText,
+            followableParents: followableParents, findings: findings + [finding],
+            node: finding.severity == .error ? nil : node)
     }
 
     /// A record rejected before it could be read as JSON.
@@ -102,7 +109,9 @@ public struct NodeValidator: Sendable {
     }
 
     /// The finding of a signature that does not verify.
-    package static let signatureInvalidFinding = Finding(.signatureInvalid, "the signature does not verify over the canonical body with author.publicKey", path: "$.signature")
+    package static let signatureInvalidFinding = Finding(
+        .signatureInvalid, "the signature does not verify over the canonical body with author.publicKey",
+        path: "$.signature")
 
     /// Checks a record given as bytes, but leaves signature verification (most of the
     /// cost) for later when it is the last thing the record's verdict depends on: when the
@@ -133,7 +142,9 @@ public struct NodeValidator: Sendable {
     /// values they need in place, and the body is canonicalized straight from the tape.
     private func checkParsing(_ bytes: UnsafeBufferPointer<UInt8>, deferring: Bool) -> (NodeCheck, DeferredSignature?) {
         do {
-            return try JSONTapeValue.parse(bytes, limits: limits) { check(value: $0, sourceBytes: bytes.count, deferring: deferring) }
+            return try JSONTapeValue.parse(bytes, limits: limits) {
+                check(value: $0, sourceBytes: bytes.count, deferring: deferring)
+            }
         } catch {
             return (unparsable(error, oneLine: !bytes.contains(0x0A), byteCount: bytes.count), nil)
         }
@@ -143,9 +154,12 @@ public struct NodeValidator: Sendable {
     /// `oneLine`: the record has no line break (every JSON Lines record), so its position
     /// is a column; the report's source gives the line.
     private func unparsable(_ error: JSONSyntaxError, oneLine: Bool, byteCount: Int) -> NodeCheck {
-        let finding = error.kind == .sizeLimit
-            ? Finding(.recordSize, "record of \(byteCount) bytes is over the limit of \(limits.maxDocumentBytes)", path: "$")
-            : Finding(.recordSyntax, "not I-JSON: \(oneLine ? error.descriptionWithinLine : error.description)", path: "$")
+        let finding =
+            error.kind == .sizeLimit
+            ? Finding(
+                .recordSize, "record of \(byteCount) bytes is over the limit of \(limits.maxDocumentBytes)", path: "$")
+            : Finding(
+                .recordSyntax, "not I-JSON: \(oneLine ? error.descriptionWithinLine : error.description)", path: "$")
         return NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil, findings: [finding], node: nil)
     }
 
@@ -164,36 +178,58 @@ public struct NodeValidator: Sendable {
     /// to check is not verified but handed back.
     func check<V: JSONReadable>(value: V, sourceBytes: Int?, deferring: Bool) -> (NodeCheck, DeferredSignature?) {
         guard let object = value.objectValue else {
-            return (NodeCheck(claimedId: nil, claimedNodeId: nil, taskIdText: nil,
-                              findings: [Finding(.recordObject, "a node must be a JSON object, found \(value.typeName)", path: "$")], node: nil), nil)
+            return (
+                NodeCheck(
+                    claimedId: nil, claimedNodeId: nil, taskIdText: nil,
+                    findings: [
+                        Finding(.recordObject, "a node must be a JSON object, found \(value.typeName)", path: "$")
+                    ], node: nil), nil
+            )
         }
         var sink = FindingSink()
         let fields = EnvelopeRules.check(object, into: &sink)
         var payload: Payload?
         if let action = fields.action, let payloadObject = fields.payload {
-            payload = PayloadRules.check(payloadObject, action: action, parents: fields.parents, parentCount: fields.parentCount, sourceBytes: sourceBytes, into: &sink)
+            payload = PayloadRules.check(
+                payloadObject, action: action, parents: fields.parents, parentCount: fields.parentCount,
+                sourceBytes: sourceBytes, into: &sink)
         }
         let (deferred, idMatches) = checkContentAddress(object, fields: fields, into: &sink, deferring: deferring)
 
         var node: Node?
-        if !sink.hasErrors, let id = fields.id, let parents = fields.parents, let lamport = fields.lamport, let wall = fields.wall,
-           let userId = fields.userId, let action = fields.action, let taskId = fields.taskId, let payload {
-            node = Node(id: id, parents: parents, lamport: lamport, wall: wall, authorUserId: userId, action: action, taskId: taskId, payload: payload)
+        if !sink.hasErrors, let id = fields.id, let parents = fields.parents, let lamport = fields.lamport,
+            let wall = fields.wall,
+            let userId = fields.userId, let action = fields.action, let taskId = fields.taskId, let payload
+        {
+            node = Node(
+                id: id, parents: parents, lamport: lamport, wall: wall, authorUserId: userId, action: action,
+                taskId: taskId, payload: payload)
         }
         // A passing record's node says what it is: its id and taskId text are not made.
-        return (NodeCheck(claimedId: node == nil ? fields.idText : nil, claimedNodeId: fields.id, taskIdText: node == nil ? fields.taskIdText : nil,
-                          followableParents: node == nil && idMatches ? fields.parents : nil, findings: sink.findings, node: node), deferred)
+        return (
+            NodeCheck(
+                claimedId: node == nil ? fields.idText : nil, claimedNodeId: fields.id,
+                taskIdText: node == nil ? fields.taskIdText : nil,
+                followableParents: node == nil && idMatches ? fields.parents : nil, findings: sink.findings, node: node),
+            deferred
+        )
     }
 
     /// The id must be the SHA-256 of the canonical body, and the signature must verify
     /// over the same bytes. Both are computed from the JSON as received. Also says whether
     /// the record has a well-formed id that is the hash of its content.
-    private func checkContentAddress<O: JSONObjectReadable>(_ object: O, fields: EnvelopeFields<O>, into sink: inout FindingSink, deferring: Bool)
-        -> (deferred: DeferredSignature?, idMatches: Bool) {
+    private func checkContentAddress<O: JSONObjectReadable>(
+        _ object: O, fields: EnvelopeFields<O>, into sink: inout FindingSink, deferring: Bool
+    )
+        -> (deferred: DeferredSignature?, idMatches: Bool)
+    {
         let needsBody = fields.id != nil || (fields.signature != nil && fields.publicKey != nil)
         guard needsBody else {
             if object["signature"] == nil && profile == .synced {
-                sink.add(.signatureMissing, "a synced node must carry a signature (use the local profile for device-only nodes)", at: "$.signature")
+                sink.add(
+                    .signatureMissing,
+                    "a synced node must carry a signature (use the local profile for device-only nodes)",
+                    at: "$.signature")
             }
             return (nil, false)
         }
@@ -203,12 +239,16 @@ public struct NodeValidator: Sendable {
             let actual = NodeBody.id(ofCanonicalBody: body)
             idMatches = actual == claimed
             if !idMatches {
-                sink.add(.idHash, "id does not match the content: the canonical body hashes to \(actual.text)", at: "$.id")
+                sink.add(
+                    .idHash, "id does not match the content: the canonical body hashes to \(actual.text)", at: "$.id")
             }
         }
         if object["signature"] == nil {
             if profile == .synced {
-                sink.add(.signatureMissing, "a synced node must carry a signature (use the local profile for device-only nodes)", at: "$.signature")
+                sink.add(
+                    .signatureMissing,
+                    "a synced node must carry a signature (use the local profile for device-only nodes)",
+                    at: "$.signature")
             }
         } else if let signature = fields.signature, let key = fields.publicKey {
             // Every other check has run by now: with no error so far, the signature alone decides.
