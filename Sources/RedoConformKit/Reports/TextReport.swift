@@ -55,7 +55,7 @@ package struct TextReport {
         }
     }
 
-    /// One line per record, as the issue lays the report out: its primary finding (the
+    /// One line per record, the layout users read: its primary finding (the
     /// first error with its primary code; for a record that stands, its first warning)
     /// and how many more it has. A record missing every key would otherwise take nine
     /// lines; `--format json` lists every finding.
