@@ -3,43 +3,11 @@ import XCTest
 
 @testable import RedoCrypto
 
-/// Every class of the classifier on public cases: ed25519-speccheck's 12 (whose README
-/// tabulates what each exercises) and Wycheproof's, both external data (`ExternalVectors`),
-/// and crafted ones (the exchange's own cases: `CraftedSignatureCaseTests`).
+/// Every class of the classifier on public cases: Wycheproof's (external data,
+/// `ExternalVectors`) and crafted ones (the exchange's own cases:
+/// `CraftedSignatureCaseTests`). ed25519-speccheck's 12 are held to its README's table by
+/// `SpeccheckSuite`, which `check` and `CheckCommandTests` run on the same data.
 final class SignaturePortabilityTests: XCTestCase {
-    func testSpeccheckCases() throws {
-        let cases = try ExternalVectors.json("speccheck/cases.json").arrayValue!
-        XCTAssertEqual(cases.count, 12)
-        // (classes, platform-dependent) per case, from the speccheck table: libsodium accepts
-        // only case 3. Case 8 hashed the *reduced* R encoding, so with the bytes as given
-        // the equation fails; case 10 did the same for A, but A has small order, so [8][k]A
-        // vanishes and the cofactored equation holds whatever the hash (the table's
-        // "cof-ed V"; ed25519-java accepts it).
-        let expected: [([SignatureClass], Bool)] = [
-            ([.smallOrderA, .smallOrderR], true),
-            ([.smallOrderA], true),
-            ([.smallOrderR], true),
-            ([.valid], false),
-            ([.cofactoredOnly], true),
-            ([.cofactoredOnly], true),
-            ([.sNotReduced], true),
-            ([.sNotReduced], true),
-            ([.smallOrderR, .nonCanonicalR, .invalid], false),
-            ([.smallOrderR, .nonCanonicalR], true),
-            ([.smallOrderA, .nonCanonicalA], true),
-            ([.smallOrderA, .nonCanonicalA], true),
-        ]
-        for (index, entry) in cases.enumerated() {
-            let verdict = SignaturePortability.classify(
-                publicKey: Hex.decodeLowercase(entry["pub_key"]!.stringValue!)!,
-                message: Hex.decodeLowercase(entry["message"]!.stringValue!)!,
-                signature: Hex.decodeLowercase(entry["signature"]!.stringValue!)!)
-            XCTAssertEqual(verdict.classes, expected[index].0, "case \(index)")
-            XCTAssertEqual(verdict.platformDependent, expected[index].1, "case \(index)")
-            XCTAssertEqual(verdict.libsodiumAccepts, index == 3, "case \(index)")
-        }
-    }
-
     func testCraftedClasses() throws {
         let pair = try Ed25519KeyPair(seed: [UInt8](repeating: 5, count: 32))
         let message = Array("m".utf8)
