@@ -7,8 +7,8 @@
 //        bash Peers/jvm/run.sh --tables
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
-// writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform
-// exchange format (version 1)"). Json.java holds the parser, the RFC 8785
+// writes a redo-conform/platform-outputs file (docs/platform-gate.md, "The exchange
+// format"). Json.java holds the parser, the RFC 8785
 // canonicalizer and the ECMAScript number formatter; Crypto.java SHA-256
 // (MessageDigest) and Ed25519 (java.security, SunEC); LogValidator the node and log
 // rules; Reconstructor the replay, whose state bytes give the logs' stateSha256.

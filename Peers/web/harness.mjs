@@ -3,8 +3,8 @@
 // Usage: node Peers/web/harness.mjs INPUTS.json OUTPUT.json
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
-// writes a redo-conform/platform-outputs file (Vectors/README.md, "The platform
-// exchange format (version 1)"). Every JSON text is parsed with JSON.parse,
+// writes a redo-conform/platform-outputs file (docs/platform-gate.md, "The exchange
+// format"). Every JSON text is parsed with JSON.parse,
 // canonicalized with ./lib/jcs.mjs (RFC 8785), hashed with node:crypto SHA-256 and
 // signed / verified with node:crypto Ed25519 (OpenSSL). `logs` (optional for
 // platforms) are validated and reconstructed by ./lib/reconstruct.mjs, an independent

@@ -29,7 +29,7 @@ struct RedoConform: ParsableCommand {
         defaultSubcommand: Check.self
     )
 
-    /// The parser's own `main`, except that every usage error exits 2 as the README and
+    /// The parser's own `main`, except that every usage error exits 2 as docs/cli.md and
     /// every --help promise (the parser's default is 64, EX_USAGE), and a mistyped command
     /// is refused before `check`, the default command, can take it for its DIR.
     static func main() {
@@ -400,7 +400,8 @@ struct Keygen: ParsableCommand {
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare platforms' outputs (Vectors/README.md exchange format) with redo-conform's own results.",
+        abstract:
+            "Compare platforms' outputs (the exchange format of docs/platform-gate.md) with redo-conform's own results.",
         discussion: """
             For each vector and platform: agree, canonical drift (first differing byte, context, JSON path), \
             a hashing bug (same canonical bytes, other id), a signature that does not verify, or a signature \

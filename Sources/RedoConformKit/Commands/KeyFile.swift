@@ -7,7 +7,8 @@ import RedoJSON
     import Darwin
 #endif
 
-/// The key file `keygen` writes and `sign` reads (documented in the README):
+/// The key file `keygen` writes and `sign` reads (docs/reports.md; its schema is
+/// docs/schemas/key-file.schema.json):
 /// `{"format":"redo-conform/ed25519-key","version":1,"seed":hex,"publicKey":hex,"userId":hex}`.
 /// The seed is the secret: files are created with mode 0600 and never overwritten
 /// without `--force`, which replaces only a regular file, whole (see `writeSecret`).

@@ -1,4 +1,4 @@
-/// The exit statuses every command uses (documented in `--help` and the README).
+/// The exit statuses every command uses (documented in `--help` and docs/cli.md).
 package enum ExitStatus: Int32, Sendable {
     /// Everything checked and valid.
     case ok = 0

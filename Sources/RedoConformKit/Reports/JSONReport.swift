@@ -4,7 +4,8 @@ import RedoFixtures
 import RedoJSON
 
 /// The machine report (format `redo-conform/validation-report`, version 1), documented in
-/// the README. Records appear in input order; keys in a fixed order; written as a stream.
+/// docs/reports.md, with its schema in docs/schemas/validation-report.schema.json.
+/// Records appear in input order; keys in a fixed order; written as a stream.
 package enum JSONReport {
     package static let format = "redo-conform/validation-report"
     package static let version = 1

@@ -2,7 +2,7 @@ import RedoCore
 import RedoCrypto
 import RedoJSON
 
-/// The cross-platform exchange inputs (Vectors/README.md, "platform exchange format"):
+/// The cross-platform exchange inputs (docs/platform-gate.md, "The exchange format"):
 /// what every platform's harness reads. Generated from the seed, plus any extra signature
 /// cases the caller adds (`vectors generate --external`).
 package struct PlatformInputs {

@@ -1,6 +1,6 @@
 /// Resource limits of the JSON reader. They protect memory and time against hostile
 /// input; the defaults are far above anything a valid REDO record needs (a payload is
-/// at most 1 MiB canonical) and are documented in README.md.
+/// at most 1 MiB canonical) and are documented in docs/cli.md, "Limits".
 public struct JSONLimits: Sendable, Equatable {
     /// Maximum nesting of arrays and objects. The reader is iterative; the limit exists
     /// because every consumer of the tree (printing, comparing, freeing) is bounded by it.
