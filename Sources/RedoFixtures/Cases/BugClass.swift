@@ -24,6 +24,21 @@ package enum BugClass: String, CaseIterable, Sendable {
     case deletion = "deletion"
     case nonASCII = "non-ascii"
     case multipleFindings = "multiple-findings"
+    // What Swift clients get wrong (a Foundation or Swift String behaviour behind each):
+    // docs/platform-gate.md lists them with the vector that catches each.
+    case normalizedKeyOrder = "normalized-key-order"
+    case equivalentKeys = "equivalent-keys"
+    case graphemeScan = "grapheme-scan"
+    case escapedSlash = "escaped-slash"
+    case unescapedControl = "unescaped-control"
+    case integerOverflow = "integer-overflow"
+    case doubleDescription = "double-description"
+    case entryShape = "entry-shape"
+    case droppedFields = "dropped-fields"
+    case unknownAction = "unknown-action"
+    case neverVerifies = "never-verifies"
+    case fieldName = "field-name"
+    case unicodeDigits = "unicode-digits"
 
     package var summary: String {
         switch self {
@@ -50,6 +65,33 @@ package enum BugClass: String, CaseIterable, Sendable {
         case .deletion: return "deletedChain and descendants of a DELETE"
         case .nonASCII: return "non-ASCII and astral text that must pass through unchanged"
         case .multipleFindings: return "a record breaking several rules: every finding, one primary code"
+        case .normalizedKeyOrder:
+            return "keys sorted as Swift Strings compare (by normalized scalars) instead of by UTF-16 code units"
+        case .equivalentKeys:
+            return
+                "keys compared after Unicode normalization: a Swift Dictionary merges canonically equivalent keys and drops one pair"
+        case .graphemeScan:
+            return
+                "a scanner walking grapheme clusters misses a quote followed by a combining mark and strips spaces inside strings"
+        case .escapedSlash: return "\"/\" written as \"\\/\" (JSONEncoder without .withoutEscapingSlashes)"
+        case .unescapedControl:
+            return
+                "a hand-rolled string writer that escapes only \\ \" \\n \\r \\t and writes other control characters raw (invalid JSON)"
+        case .integerOverflow:
+            return "an integral double beyond Int64 converted to an integer (NSNumber.intValue): a wrong value"
+        case .doubleDescription:
+            return "doubles written as Swift's description writes them (1e-07, 1.234e-06) instead of as ECMAScript does"
+        case .entryShape:
+            return
+                "an app's own entry shape hashed instead of the node: data.fields for data.payload, and \"id\":\"\" inside the hashed bytes"
+        case .droppedFields:
+            return
+                "optional fields the client's model lacks (author.email, author.deviceName) dropped when a node is re-encoded"
+        case .unknownAction: return "an action the client's model lacks (MERGE): the node cannot be read at all"
+        case .neverVerifies: return "a client that never verifies signatures accepts a node signed over other bytes"
+        case .fieldName: return "a payload key spelled as the client names it (snoozeDays for daysToExtend)"
+        case .unicodeDigits:
+            return "a hex check using Character.isNumber and Character counts, which accepts non-ASCII digits"
         }
     }
 }

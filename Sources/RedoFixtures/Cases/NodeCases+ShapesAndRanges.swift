@@ -23,7 +23,7 @@ extension NodeCases {
                 id: "author-optional-fields-valid",
                 comment:
                     "author with name, email (any string: the schema's email format is only an annotation) and deviceName",
-                flags: [.laxValidation, .nonASCII],
+                flags: [.laxValidation, .nonASCII, .droppedFields],
                 bytes: file(
                     author.seal(
                         update.setting("author.name", to: str("Zoë")).setting("author.email", to: str("not an address"))

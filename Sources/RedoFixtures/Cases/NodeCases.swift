@@ -147,7 +147,7 @@ package struct NodeCases {
         let hexUpper = "sha256:" + String(p1.dropFirst(7)).uppercased()
         var cases: [NodeCase] = [
             NodeCase(
-                id: "create-valid", comment: "CREATE with every metadata field", flags: [.nonASCII],
+                id: "create-valid", comment: "CREATE with every metadata field", flags: [.nonASCII, .entryShape],
                 bytes: file(create), expected: .valid),
             NodeCase(
                 id: "update-valid", comment: "UPDATE of title and priority", flags: [], bytes: file(update),
@@ -173,7 +173,8 @@ package struct NodeCases {
                 id: "delete-valid", comment: "DELETE with a deletedChain (node-level: ids well-formed)",
                 flags: [.deletion], bytes: file(delete), expected: .valid),
             NodeCase(
-                id: "merge-valid", comment: "MERGE with policy, task and todo resolutions", flags: [.mergeSemantics],
+                id: "merge-valid", comment: "MERGE with policy, task and todo resolutions",
+                flags: [.mergeSemantics, .unknownAction],
                 bytes: file(merge), expected: .valid),
             NodeCase(
                 id: "create-pretty-valid", comment: "pretty-printed: whitespace never reaches the canonical form",
@@ -205,6 +206,26 @@ package struct NodeCases {
                     author.node(
                         .update, task: task, parents: [p1], lamport: 2, wall: Self.wall,
                         payload: [member("extensions", .object(JSONObject([member("color", str("green"))])))])),
+                expected: .valid),
+            NodeCase(
+                id: "title-combining-mark-first-valid",
+                comment: "a title that begins with a combining mark (U+0301) and holds spaces",
+                flags: [.graphemeScan, .nonASCII],
+                bytes: broken(create, "data.payload.title", str("\u{301} begins with a combining mark, then spaces")),
+                expected: .valid),
+            NodeCase(
+                id: "extensions-equivalent-keys-valid",
+                comment: "extensions with the keys \"é\" precomposed and decomposed: two keys, two pairs",
+                flags: [.equivalentKeys, .nonASCII],
+                bytes: broken(
+                    create, "data.payload.extensions",
+                    .object(JSONObject([member("\u{E9}", str("precomposed")), member("e\u{301}", str("decomposed"))]))),
+                expected: .valid),
+            NodeCase(
+                id: "title-control-characters-valid",
+                comment: "a title holding BEL and U+001F, which the canonical form escapes as \\u0007 and \\u001f",
+                flags: [.unescapedControl],
+                bytes: broken(create, "data.payload.title", str("bell\u{7} and unit separator\u{1F}")),
                 expected: .valid),
             NodeCase(
                 id: "local-unsigned-valid", comment: "the local profile accepts a node without signature",
@@ -318,6 +339,22 @@ package struct NodeCases {
                 id: "user-id-hash", comment: "userId as 64 hex digits (a hash of the key)", flags: [.userIdDerivation],
                 bytes: broken(update, "author.userId", str(SHA256.hash(author.key.publicKey.bytes).hex)),
                 expected: .rejected(.userIdFormat)),
+            NodeCase(
+                id: "user-id-unicode-digits",
+                comment: "userId with Arabic-Indic digits, which Character.isNumber accepts as digits",
+                flags: [.unicodeDigits, .userIdDerivation],
+                bytes: broken(
+                    update, "author.userId",
+                    str(String(author.key.publicKey.redoUserId.dropLast(4)) + "\u{663}\u{664}\u{665}\u{666}")),
+                expected: .rejected(.userIdFormat)),
+            NodeCase(
+                id: "snooze-days-key-name", comment: "SNOOZE with snoozeDays, a client's own name, for daysToExtend",
+                flags: [.fieldName, .laxValidation],
+                bytes: file(
+                    author.seal(
+                        snoozeDays.setting("data.payload.daysToExtend", to: nil).setting(
+                            "data.payload.snoozeDays", to: num(2)))),
+                expected: .rejected(.payloadUnknownKey)),
             NodeCase(
                 id: "user-id-not-prefix", comment: "userId of another key", flags: [.userIdDerivation],
                 bytes: broken(update, "author.userId", str(stranger.key.publicKey.redoUserId)),
@@ -483,7 +520,7 @@ package struct NodeCases {
                 bytes: file(update.signed(by: stranger.key)), expected: .rejected(.signatureInvalid)),
             NodeCase(
                 id: "signature-over-id", comment: "signature over the id text instead of the canonical body",
-                flags: [.wrongSignature],
+                flags: [.wrongSignature, .neverVerifies],
                 bytes: file(update.setting("signature", to: str(author.key.sign(Array(update.idText.utf8)).hex))),
                 expected: .rejected(.signatureInvalid)),
             NodeCase(
