@@ -1,43 +1,61 @@
-// Records what the published iOS client (jlmalone/redo-ios) would output for the
-// platform inputs: its CanonicalJSON.stringify encodes with Foundation's JSONEncoder and
-// `.sortedKeys`, then strips whitespace outside strings. redo-conform's `compare` must flag
-// the drift this causes; a test asserts exactly which vectors.
+// Records what the published iOS client (jlmalone/redo-ios) would output for the platform
+// inputs, along one of its three code paths. Each path is recorded as its own platform;
+// `compare` must flag each recording on exactly the vectors listed in expected-drift.json
+// beside this file (a test and Scripts/platform-gate.sh assert it).
 //
-//   swift Peers/ios-recorded/record.swift Vectors/platform/inputs.json \
-//       Vectors/platform/recorded/ios-jsonencoder.json
+//   swift Peers/ios-recorded/record.swift PATH INPUTS.json OUTPUT.json
 //
-// Recorded on Linux with swift-corelibs-foundation (the Foundation this machine has).
-// Only canonicalization and node vectors are recorded (no CryptoKit here): `verifies` is
-// derived — the client verifies over its own canonical bytes, so a node verifies exactly
-// when those equal the bytes that were signed (every node vector is validly signed).
+// PATH is one of:
+//   encodable   its CanonicalJSON.stringify<T: Encodable>: the JSON is decoded into a
+//               Codable "AnyCodable" model with JSONDecoder, encoded with JSONEncoder and
+//               `.sortedKeys`, then whitespace is stripped by walking Characters (grapheme
+//               clusters) and tracking quotes;
+//   dictionary  its CanonicalJSON.stringify(_: [String: Any]): JSONSerialization's
+//               dictionary, keys sorted as Swift Strings, strings escaped by five
+//               replacements, numbers through NSNumber (intValue when integral);
+//   app         what the app hashes when it writes a node: its own entry model (data.fields
+//               for data.payload, no MERGE action, author without email or deviceName),
+//               with "id":"" inside the hashed bytes, through the encodable path. The app
+//               never signs and never verifies (its validator checks formats only).
+//
+// This is a model of the client, written from reading it, not the client: recorded on
+// Linux with swift-corelibs-foundation. Where the client's result depends on Darwin-only
+// bridging (NSNumber.intValue of 1e21, Bool inside NSNumber) the recording shows drift at
+// that vector, not the client's exact bytes. Signatures and replay are not modelled: node
+// results carry no `signature` (so `compare --allow-missing` reads them), `verifies` says
+// whether a correct verifier would accept the node over this path's own canonical bytes
+// (app: always true), and no log has a state hash.
 import Foundation
 
-/// Any JSON value, Encodable the way a Codable "AnyCodable" wrapper is.
-enum AnyJSON: Encodable {
+// MARK: - The encodable path
+
+/// The client's AnyCodable: decodes Bool, then Int, then Double, then String, arrays and
+/// dictionaries, in that order; a Swift Dictionary holds the object.
+indirect enum AnyCodable: Codable {
     case null
     case bool(Bool)
     case int(Int)
     case double(Double)
     case string(String)
-    case array([AnyJSON])
-    case object([String: AnyJSON])
+    case array([AnyCodable])
+    case object([String: AnyCodable])
 
-    init(_ value: Any) {
-        switch value {
-        case is NSNull: self = .null
-        case let number as NSNumber:
-            let type = String(cString: number.objCType)
-            if type == "c" || type == "B" {
-                self = .bool(number.boolValue)
-            } else if ["q", "l", "i", "s", "Q", "L", "I", "S"].contains(type) {
-                self = .int(number.intValue)
-            } else {
-                self = .double(number.doubleValue)
-            }
-        case let text as String: self = .string(text)
-        case let array as [Any]: self = .array(array.map(AnyJSON.init))
-        case let object as [String: Any]: self = .object(object.mapValues(AnyJSON.init))
-        default: self = .null
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([AnyCodable].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: AnyCodable].self))
         }
     }
 
@@ -55,7 +73,8 @@ enum AnyJSON: Encodable {
     }
 }
 
-/// The client's whitespace removal: drop whitespace outside strings.
+/// The client's whitespace removal: walks Characters, so a quote followed by a combining
+/// mark is one Character that is not `"`, and the quote tracking loses its place.
 func removeWhitespace(_ json: String) -> String {
     var result = ""
     var inString = false
@@ -81,11 +100,102 @@ func removeWhitespace(_ json: String) -> String {
     return result
 }
 
-func iosCanonical(_ text: String) throws -> [UInt8] {
-    let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+func encodable<T: Encodable>(_ value: T) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return Array(removeWhitespace(String(decoding: try encoder.encode(AnyJSON(value)), as: UTF8.self)).utf8)
+    return Array(removeWhitespace(String(decoding: try encoder.encode(value), as: UTF8.self)).utf8)
+}
+
+func encodablePath(_ text: String) throws -> [UInt8] {
+    try encodable(try JSONDecoder().decode(AnyCodable.self, from: Data(text.utf8)))
+}
+
+// MARK: - The dictionary path
+
+func dictionaryString(_ string: String) -> String {
+    let escaped = string.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        .replacingOccurrences(of: "\t", with: "\\t")
+    return "\"\(escaped)\""
+}
+
+func dictionaryNumber(_ number: NSNumber) -> String {
+    let type = String(cString: number.objCType)
+    if type == "c" || type == "B" { return number.boolValue ? "true" : "false" }
+    if number.doubleValue.truncatingRemainder(dividingBy: 1) == 0 { return "\(number.intValue)" }
+    return "\(number.doubleValue)"
+}
+
+func dictionaryValue(_ value: Any) throws -> String {
+    if let string = value as? String { return dictionaryString(string) }
+    if let number = value as? NSNumber { return dictionaryNumber(number) }
+    if let bool = value as? Bool { return bool ? "true" : "false" }
+    if let array = value as? [Any] { return "[" + (try array.map(dictionaryValue)).joined(separator: ",") + "]" }
+    if let object = value as? [String: Any] {
+        let members = try object.keys.sorted().map { key in
+            dictionaryString(key) + ":" + (try dictionaryValue(object[key]!))
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+    if value is NSNull { return "null" }
+    throw RecordingError("unsupported type \(type(of: value))")
+}
+
+func dictionaryPath(_ value: Any) throws -> [UInt8] { Array(try dictionaryValue(value).utf8) }
+
+// MARK: - The app path
+
+/// The app's own entry model, with the members it has and no others.
+struct AppEntry: Encodable {
+    struct Timestamp: Codable {
+        let lamport: Int
+        let wall: String
+    }
+    struct Author: Codable {
+        let userId: String
+        let deviceId: String
+        let name: String?
+        let publicKey: String?
+    }
+    struct Fields: Encodable { let fields: [String: AnyCodable] }
+    let id: String
+    let version: Int
+    let parents: [String]
+    let timestamp: Timestamp
+    let author: Author
+    let action: String
+    let taskId: String?
+    let data: Fields
+    let signature: String?
+}
+
+/// The app's actions: no MERGE.
+let appActions: Set<String> = [
+    "CREATE", "UPDATE", "CREATE_TODO", "COMPLETE_TODO", "SNOOZE", "ARCHIVE", "UNARCHIVE", "DELETE",
+]
+
+func appPath(_ node: [String: Any], text: String) throws -> [UInt8] {
+    struct Wire: Decodable {
+        struct Data: Decodable { let payload: [String: AnyCodable] }
+        let version: Int
+        let parents: [String]
+        let timestamp: AppEntry.Timestamp
+        let author: AppEntry.Author
+        let action: String
+        let taskId: String?
+        let data: Data
+    }
+    let wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
+    guard appActions.contains(wire.action) else { throw RecordingError("the app has no action \(wire.action)") }
+    let entry = AppEntry(
+        id: "", version: wire.version, parents: wire.parents, timestamp: wire.timestamp, author: wire.author,
+        action: wire.action, taskId: wire.taskId, data: AppEntry.Fields(fields: wire.data.payload), signature: nil)
+    return try encodable(entry)
+}
+
+struct RecordingError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
@@ -132,44 +242,81 @@ func sha256(_ message: [UInt8]) -> [UInt8] {
     return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> UInt32(24 - $0 * 8)) } }
 }
 
+// MARK: - Recording
+
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    print("usage: record.swift INPUTS.json OUTPUT.json")
+let paths = ["encodable", "dictionary", "app"]
+guard arguments.count == 4, paths.contains(arguments[1]) else {
+    print("usage: record.swift encodable|dictionary|app INPUTS.json OUTPUT.json")
     exit(2)
 }
-let inputs =
-    try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arguments[1]))) as! [String: Any]
+let path = arguments[1]
+let inputsURL = URL(fileURLWithPath: arguments[2])
+let inputs = try JSONSerialization.jsonObject(with: Data(contentsOf: inputsURL)) as! [String: Any]
+// The reference outputs beside the inputs: a node verifies over this path's bytes exactly
+// when they are the bytes that were signed and the signature is good.
+let expected =
+    try JSONSerialization.jsonObject(
+        with: Data(contentsOf: inputsURL.deletingLastPathComponent().appendingPathComponent("expected.json")))
+    as! [String: Any]
+let reference = expected["results"] as! [String: [String: Any]]
+
 var results: [(String, [String: Any])] = []
-for entry in inputs["canonicalization"] as? [[String: Any]] ?? [] {
-    let id = entry["id"] as! String
-    results.append((id, ["canonical": hex(try iosCanonical(entry["json"] as! String))]))
+func record(_ id: String, _ make: () throws -> [String: Any]) {
+    do { results.append((id, try make())) } catch { results.append((id, ["error": "\(error)"])) }
+}
+if path != "app" {
+    for entry in inputs["canonicalization"] as? [[String: Any]] ?? [] {
+        let text = entry["json"] as! String
+        record(entry["id"] as! String) {
+            let bytes =
+                path == "encodable"
+                ? try encodablePath(text)
+                : try dictionaryPath(
+                    try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
+            return ["canonical": hex(bytes)]
+        }
+    }
 }
 for entry in inputs["nodes"] as? [[String: Any]] ?? [] {
     let id = entry["id"] as! String
-    var node = try JSONSerialization.jsonObject(with: Data((entry["node"] as! String).utf8)) as! [String: Any]
-    node.removeValue(forKey: "id")
-    node.removeValue(forKey: "signature")
-    let body = try iosCanonical(String(decoding: try JSONSerialization.data(withJSONObject: node), as: UTF8.self))
-    results.append((id, ["canonical": hex(body), "id": "sha256:" + hex(sha256(body))]))
-}
-// Derive `verifies` against the bytes that were signed (see the header).
-let expected =
-    try JSONSerialization.jsonObject(
-        with: Data(
-            contentsOf: URL(
-                fileURLWithPath: arguments[1].replacingOccurrences(of: "inputs.json", with: "expected.json"))))
-    as! [String: Any]
-let reference = expected["results"] as! [String: [String: Any]]
-var out =
-    "{\"format\":\"redo-conform/platform-outputs\",\"version\":1,\"platform\":\"ios-recorded\",\"implementation\":\"Foundation JSONEncoder(.sortedKeys) + whitespace removal, as jlmalone/redo-ios CanonicalJSON.stringify; recorded on Linux\",\"results\":{"
-for (index, (id, var result)) in results.enumerated() {
-    if id.hasPrefix("n-") {
-        result["verifies"] = (result["canonical"] as! String) == (reference[id]?["canonical"] as? String)
+    let text = entry["node"] as! String
+    record(id) {
+        var node = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+        let body: [UInt8]
+        switch path {
+        case "encodable":
+            node.removeValue(forKey: "id")
+            node.removeValue(forKey: "signature")
+            body = try encodablePath(String(decoding: try JSONSerialization.data(withJSONObject: node), as: UTF8.self))
+        case "dictionary":
+            node.removeValue(forKey: "id")
+            node.removeValue(forKey: "signature")
+            body = try dictionaryPath(node)
+        default:
+            body = try appPath(node, text: text)
+        }
+        let ours = reference[id] ?? [:]
+        let verifies =
+            path == "app" ? true : (hex(body) == (ours["canonical"] as? String) && (ours["verifies"] as? Bool ?? false))
+        return ["canonical": hex(body), "id": "sha256:" + hex(sha256(body)), "verifies": verifies]
     }
+}
+
+let implementations = [
+    "encodable": "Foundation JSONDecoder into AnyCodable, JSONEncoder(.sortedKeys), whitespace stripped by Character",
+    "dictionary":
+        "hand-written writer over JSONSerialization's [String: Any]: Swift String key order, five escapes, NSNumber",
+    "app":
+        "the app entry model (data.fields, an empty id inside the hashed bytes, no MERGE, no signing or verification)",
+]
+var out = "{\"format\":\"redo-conform/platform-outputs\",\"version\":1,\"platform\":\"ios-\(path)\","
+out += "\"implementation\":\"model of jlmalone/redo-ios: \(implementations[path]!); recorded on Linux\",\"results\":{"
+for (index, (id, result)) in results.enumerated() {
     let json = String(
         decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self)
     out += (index > 0 ? ",\n" : "\n") + "\"\(id)\":" + json
 }
 out += "\n}}\n"
-try Data(out.utf8).write(to: URL(fileURLWithPath: arguments[2]))
-print("recorded \(results.count) results into \(arguments[2])")
+try Data(out.utf8).write(to: URL(fileURLWithPath: arguments[3]))
+print("recorded \(results.count) results of path \(path) into \(arguments[3])")

@@ -35,26 +35,65 @@ final class CompareTests: XCTestCase {
             console.stderr)
     }
 
-    /// The recorded iOS-style outputs (JSONEncoder with sorted keys) drift exactly here.
-    func testRecordedIOSOutputsAreFlagged() throws {
-        let ios = try PlatformOutputs.load(VectorRoot.shipped.url("platform/recorded/ios-jsonencoder.json"))
-        let rows = PlatformComparison(inputs: Self.inputs).rows([ios])
-        let drifted = Set(rows.filter { $0.cells[0].status == .drift }.map(\.id))
-        XCTAssertEqual(
-            drifted,
-            [
-                "c-key-order-utf16", "c-escapes", "c-integers", "c-exponent-boundaries", "c-fractions", "c-precision",
-                "n-create-extensions-valid",
-            ])
-        let keyOrder = rows.first { $0.id == "c-key-order-utf16" }!.cells[0]
+    /// The recordings of the iOS client's three code paths drift exactly where
+    /// recorded/expected-drift.json says, each for the reason its vectors name.
+    func testRecordedIOSPathsDriftWhereExpected() throws {
+        let comparison = PlatformComparison(inputs: Self.inputs)
+        func drift(_ file: String) throws -> [String: String] {
+            let recorded = try PlatformOutputs.load(VectorRoot.shipped.url("platform/recorded/\(file)"))
+            let rows = comparison.rows([recorded]).filter { $0.cells[0].status == .drift }
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.cells[0].tag) })
+        }
+        // JSONEncoder: UTF-16 key order, "\/", number spelling, a grapheme-walking whitespace
+        // stripper, and a Dictionary that merges equivalent keys.
+        let encodable = try drift("ios-jsonencoder.json")
+        for id in [
+            "c-key-order-utf16", "c-escapes", "c-slash", "c-integers", "c-exponent-boundaries", "c-beyond-int64",
+            "c-combining-mark-first", "c-equivalent-keys", "n-title-combining-mark-first-valid",
+            "n-extensions-equivalent-keys-valid",
+        ] {
+            XCTAssertEqual(encodable[id], "CANON", id)
+        }
+        XCTAssertNil(encodable["c-control-characters"], "JSONEncoder escapes control characters")
+        // The hand-written writer: raw control characters, Swift String key order, intValue.
+        let dictionary = try drift("ios-dictionary.json")
+        for id in [
+            "c-control-characters", "n-title-control-characters-valid", "c-normalized-key-order", "c-beyond-int64",
+            "c-equivalent-keys",
+        ] {
+            XCTAssertEqual(dictionary[id], "CANON", id)
+        }
+        XCTAssertNil(dictionary["c-combining-mark-first"], "the dictionary path strips no whitespace")
+        // The app's entry shape changes every id; it cannot read a MERGE at all.
+        let app = try drift("ios-app.json")
+        XCTAssertEqual(app["n-create-valid"], "CANON")
+        XCTAssertEqual(app["n-merge-valid"], "error")
+        let stripped = try PlatformOutputs.load(VectorRoot.shipped.url("platform/recorded/ios-jsonencoder.json"))
+        let keyOrder = comparison.rows([stripped]).first { $0.id == "c-key-order-utf16" }!.cells[0]
         XCTAssertTrue(
             keyOrder.details[0].hasPrefix("canonical bytes differ at byte 21, in $[\"\\u{1F600}\"]"),
             keyOrder.details[0])
-        let precision = rows.first { $0.id == "c-precision" }!.cells[0]
-        XCTAssertTrue(precision.details[0].contains("in $[1]"), precision.details[0])
         var options = CompareCommand.Options()
         options.allowMissing = true
-        XCTAssertEqual(CompareCommand.run([ios.file], options: options, console: CapturedConsole().console), .findings)
+        XCTAssertEqual(
+            CompareCommand.run([stripped.file], options: options, console: CapturedConsole().console), .findings)
+    }
+
+    /// A recording that stops drifting where it should, or drifts elsewhere, fails `check`.
+    func testPlatformSuiteFailsWhenARecordingDriftsElsewhere() throws {
+        let folder = TempFiles.folder("recorded-drift")
+        let copy = folder + "/Vectors"
+        try FileManager.default.copyItem(atPath: VectorRoot.shipped.path, toPath: copy)
+        let file = copy + "/platform/recorded/expected-drift.json"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: #""c-slash": "CANON","#, with: "")
+        XCTAssertNotEqual(edited, text)
+        try edited.write(toFile: file, atomically: true, encoding: .utf8)
+        let results = PlatformVectorSuite().run(root: VectorRoot(path: copy))
+        XCTAssertFalse(results.allSatisfy(\.ok))
+        XCTAssertTrue(
+            results.flatMap(\.failures).contains { $0.contains("unexpected drift CANON at c-slash") },
+            "\(results.flatMap(\.failures))")
     }
 
     func testHashBugIsToldApartFromCanonicalDrift() {
