@@ -90,6 +90,10 @@ enum CompareReport {
                 for (cell, platform) in zip(row.cells, platforms) where shown(cell) {
                     for detail in cell.details { sink.write("\(platform.name)  \(row.id): \(detail)\n") }
                 }
+                // The documented mistake behind a drifting vector, said once per vector.
+                if row.cells.contains(where: { $0.status == .drift }) {
+                    for line in row.bugClassLines { sink.write("  \(row.id): \(line)\n") }
+                }
                 if platforms.count > 1 && !row.groups.isEmpty {
                     sink.write(
                         "  who agrees on the canonical bytes: "
@@ -150,6 +154,18 @@ enum CompareReport {
                                                             ])))
                                                 }))),
                                     member("groups", .array(row.groups.map { .array($0.map { str($0) }) })),
+                                    member(
+                                        "bugClasses",
+                                        .array(
+                                            row.flags.compactMap { flag in
+                                                BugClass(rawValue: flag).map {
+                                                    .object(
+                                                        JSONObject([
+                                                            member("name", str(flag)),
+                                                            member("summary", str($0.summary)),
+                                                        ]))
+                                                }
+                                            })),
                                 ]))
                         })),
             ]))
@@ -180,7 +196,8 @@ enum CompareReport {
             )
             for row in rows {
                 let cell = row.cells[index]
-                let details = JUnitReport.escape(cell.details.joined(separator: "\n"))
+                let explained = cell.status == .drift ? cell.details + row.bugClassLines : cell.details
+                let details = JUnitReport.escape(explained.joined(separator: "\n"))
                 sink.write("    <testcase classname=\"\(name).\(row.kind)\" name=\"\(JUnitReport.escape(row.id))\"")
                 if CompareCommand.fails(cell, options: options) {
                     sink.write(

@@ -25,6 +25,6 @@ extension VectorRow {
                 shown.details = cell.details.map(MessageText.displayed)
                 return shown
             },
-            groups: groups.map { $0.map(MessageText.displayed) })
+            groups: groups.map { $0.map(MessageText.displayed) }, flags: flags.map(MessageText.displayed))
     }
 }

@@ -1,5 +1,6 @@
 import RedoCore
 import RedoCrypto
+import RedoFixtures
 import RedoJSON
 
 /// One platform's outputs file.
@@ -77,6 +78,15 @@ package struct VectorRow: Sendable {
     /// Platforms (by name, reference included) grouped by identical canonical bytes,
     /// when they do not all agree.
     package let groups: [[String]]
+    /// The vector's flags: the bug classes it exercises (`BugClass` names, or others a
+    /// newer inputs file may carry).
+    package var flags: [String] = []
+
+    /// One line for each flag that names a documented bug class: what a platform that
+    /// fails this vector most likely got wrong.
+    package var bugClassLines: [String] {
+        flags.compactMap { flag in BugClass(rawValue: flag).map { "bug class \(flag): \($0.summary)" } }
+    }
 }
 
 /// Compares platform outputs with redo-conform's own results, vector by vector.
@@ -104,7 +114,8 @@ package struct PlatformComparison {
                 rows.append(
                     VectorRow(
                         id: id, kind: kind, comment: vector["comment"]?.stringValue ?? "", cells: cells,
-                        groups: groups(ours, platforms.map { $0.results[id] }, names: platforms.map(\.name))))
+                        groups: groups(ours, platforms.map { $0.results[id] }, names: platforms.map(\.name)),
+                        flags: (vector["flags"]?.arrayValue ?? []).compactMap(\.stringValue)))
             }
         }
         return rows
