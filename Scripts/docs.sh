@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The API documentation of the libraries an app can embed (RedoJSON, RedoCrypto, RedoCore): their doc
+# comments and their catalogs (Sources/<Module>/<Module>.docc), built with the Swift-DocC plugin into one
+# documentation archive per library. Fails on any warning, so a broken symbol link, a documented
+# parameter that does not exist or an ambiguous overload in a doc comment or an article fails the build.
+#
+#   Scripts/docs.sh                                  archives in .build-docs/archives/<Module>.doccarchive
+#   Scripts/docs.sh --hosting-base-path redo-conform the same, for a site served under /redo-conform/
+#
+# Extra arguments go to `generate-documentation` (`--help` there lists them). Each archive is ready for
+# static hosting: serve its folder and open documentation/<module>/ (lowercase), e.g.
+#   python3 -m http.server -d .build-docs/archives/RedoCore.doccarchive 8000
+#   → http://localhost:8000/documentation/redocore/
+# Builds in .build-docs (not .build), so it never disturbs the build the tests use and needs no earlier
+# build: from nothing it compiles swift-crypto first (minutes); afterwards it takes about a minute.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash Scripts/ensure-deps.sh
+
+scratch=.build-docs
+archives="$scratch/archives"
+log="$scratch/docs.log"
+mkdir -p "$archives"
+
+# --warnings-as-errors turns DocC's warnings into errors; the grep below also catches the warnings
+# DocC does not see: the compiler's (the plugin builds the libraries) and the plugin's own.
+status=0
+swift package --scratch-path "$scratch" --allow-writing-to-directory "$archives" \
+  generate-documentation \
+  --target RedoJSON --target RedoCrypto --target RedoCore \
+  --output-path "$archives" \
+  --disable-indexing \
+  --warnings-as-errors \
+  "$@" >"$log" 2>&1 || status=$?
+
+if [ "$status" -ne 0 ]; then
+  grep -v '^\[[0-9]*/[0-9]*\] ' "$log" >&2 || true
+  echo "docs: the documentation build failed (exit status $status; full output in $log)" >&2
+  exit 1
+fi
+if grep -n 'warning:' "$log" >&2; then
+  echo "docs: the documentation build printed warnings (full output in $log)" >&2
+  exit 1
+fi
+
+echo "docs: documentation archives (each a static site: serve its folder, open documentation/<module>/):"
+for module in RedoJSON RedoCrypto RedoCore; do
+  archive="$archives/$module.doccarchive"
+  [ -f "$archive/index.html" ] || { echo "docs: $archive is missing" >&2; exit 1; }
+  echo "  $archive"
+done
