@@ -87,8 +87,9 @@ package enum KeyFile {
 
     /// Writes a secret file with mode 0600, never leaving a partial key behind.
     ///
-    /// Without `force`, an existing path of any kind is an error (`O_EXCL`, and
-    /// `O_NOFOLLOW` so a dangling symlink is not followed either). With `force`, only a
+    /// Without `force`, an existing path of any kind is an error (the finished key is
+    /// linked under its name, which fails on any existing name, a dangling symlink
+    /// included, as `O_EXCL | O_NOFOLLOW` would). With `force`, only a
     /// regular file is replaced (`lstat`: a symlink, device, FIFO, socket or directory is
     /// refused — `--force --out /dev/null` once made /dev/null 0600), and it is replaced
     /// by renaming a finished 0600 temporary file from the same directory over it: the
