@@ -39,7 +39,11 @@ let package = Package(
         .target(name: "RedoText"),
         .target(name: "RedoJSON", dependencies: ["RedoText"]),
         .target(name: "RedoCrypto", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "RedoCore", dependencies: ["RedoText", "RedoJSON", "RedoCrypto"]),
+        .target(
+            name: "RedoCore", dependencies: ["RedoText", "RedoJSON", "RedoCrypto"],
+            // Debug builds (the tests) count the steps of the log rules and replay; release
+            // builds compile the counting out (OperationCount.swift).
+            swiftSettings: [.define("REDO_COUNT_OPERATIONS", .when(configuration: .debug))]),
         .target(name: "RedoFixtures", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore"]),
         .target(
             name: "RedoConformKit", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures"]),

@@ -4,6 +4,7 @@
 //        bash Peers/jvm/run.sh --check-numbers FILE
 //        bash Peers/jvm/run.sh --verdicts LOG.jsonl
 //        bash Peers/jvm/run.sh --state LOG.jsonl [--verdicts-from REPORT.json]
+//        bash Peers/jvm/run.sh --batch LOG.jsonl...   (both, for each LOG, into LOG.jvm-*)
 //        bash Peers/jvm/run.sh --tables
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
@@ -27,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -198,6 +200,11 @@ public final class Harness {
 
     /** "LINE STATUS CODE ID" per record, "-" for a null; the form check-log.sh compares. */
     private static int printVerdicts(Path file) throws IOException {
+        System.out.print(verdictLines(file));
+        return 0;
+    }
+
+    private static String verdictLines(Path file) throws IOException {
         List<Integer> lineNumbers = new ArrayList<>();
         List<String> records = jsonLines(file, lineNumbers);
         List<Verdict> verdicts = LogValidator.validate(records);
@@ -208,7 +215,34 @@ public final class Harness {
                     .append(v.code() == null ? "-" : v.code()).append(' ')
                     .append(v.claimedId() == null ? "-" : v.claimedId()).append('\n');
         }
-        System.out.print(b);
+        return b.toString();
+    }
+
+    /**
+     * For each LOG, LOG.jvm-verdicts.txt and LOG.jvm-state.json as --verdicts and --state
+     * print them (the state from the JVM's own verdicts), in one start of the JVM:
+     * Scripts/peer-random.sh checks hundreds of logs. A log the JVM fails on gets the
+     * failure in its verdicts file, which then differs.
+     */
+    private static int batch(List<String> logs) throws IOException {
+        for (String log : logs) {
+            Path file = Path.of(log);
+            String verdicts;
+            byte[] state;
+            try {
+                verdicts = verdictLines(file);
+                List<Integer> lineNumbers = new ArrayList<>();
+                List<String> records = jsonLines(file, lineNumbers);
+                byte[] bytes = Reconstructor.stateBytes(records, LogValidator.validate(records));
+                state = Arrays.copyOf(bytes, bytes.length + 1);
+                state[bytes.length] = '\n';
+            } catch (Exception e) {
+                verdicts = "the JVM failed: " + e + "\n";
+                state = verdicts.getBytes(StandardCharsets.UTF_8);
+            }
+            Files.write(Path.of(log + ".jvm-verdicts.txt"), verdicts.getBytes(StandardCharsets.UTF_8));
+            Files.write(Path.of(log + ".jvm-state.json"), state);
+        }
         return 0;
     }
 
@@ -294,6 +328,9 @@ public final class Harness {
         }
         if (args.length == 2 && args[0].equals("--check-numbers")) {
             System.exit(checkNumbers(Path.of(args[1])));
+        }
+        if (args.length >= 2 && args[0].equals("--batch")) {
+            System.exit(batch(Arrays.asList(args).subList(1, args.length)));
         }
         if (args.length == 2 && args[0].equals("--verdicts")) {
             System.exit(printVerdicts(Path.of(args[1])));

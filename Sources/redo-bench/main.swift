@@ -12,6 +12,11 @@
 //     one core, the first 100,000 records of a JSON Lines log: microseconds per record
 //     to parse (tape), to add the canonical body and its SHA-256, for the whole
 //     node-level check without the signature verification, and with it
+//   redo-bench invariants [--count N] [--seed S]
+//     the random-log invariants (RandomLogInvariants) on N logs (default 1000) from seed S
+//     (default 1): counts per invariant; on a failure, the seed and a shrunk log, exit 1
+//   redo-bench random-logs [--count N] [--seed S] --out DIR
+//     the random logs of those seeds as DIR/random-SEED.jsonl (Scripts/peer-random.sh)
 //   redo-bench scale FILE [--jobs N]
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
@@ -47,6 +52,8 @@ let logPath = option("--log")
 let rounds = option("--rounds").flatMap(Int.init) ?? 5
 // Read before the switch: each case checks how many operands remain.
 let jobs = option("--jobs").flatMap(Int.init) ?? ParallelMap.availableCores
+let count = option("--count").flatMap(Int.init) ?? 1000
+let firstSeed = option("--seed").flatMap(UInt64.init) ?? 1
 
 struct BenchError: Error, CustomStringConvertible {
     let description: String
@@ -99,11 +106,19 @@ do {
         for stage in try NodeCheckStages.measure(file: arguments[1]) {
             print("stage \(stage.name) \(format(stage.microsecondsPerRecord)) us/record")
         }
+    case "invariants" where arguments.count == 1:
+        if let failure = RandomLogBatch.checkInvariants(count: count, firstSeed: firstSeed, report: { print($0) }) {
+            print("redo-bench: \(failure)")
+            print("replay: redo-bench invariants --count 1 --seed \(failure.seed)")
+            exit(1)
+        }
+    case "random-logs" where arguments.count == 1 && outputPath != nil:
+        try RandomLogBatch.write(count: count, firstSeed: firstSeed, into: outputPath!)
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:
         print(
-            "usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | stages FILE | scale FILE [--jobs N]"
+            "usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | stages FILE | scale FILE [--jobs N] | invariants [--count N] [--seed S] | random-logs [--count N] [--seed S] --out DIR"
         )
         exit(2)
     }

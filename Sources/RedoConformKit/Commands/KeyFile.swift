@@ -88,8 +88,9 @@ package enum KeyFile {
 
     /// Writes a secret file with mode 0600, never leaving a partial key behind.
     ///
-    /// Without `force`, an existing path of any kind is an error (`O_EXCL`, and
-    /// `O_NOFOLLOW` so a dangling symlink is not followed either). With `force`, only a
+    /// Without `force`, an existing path of any kind is an error (the finished key is
+    /// linked under its name, which fails on any existing name, a dangling symlink
+    /// included, as `O_EXCL | O_NOFOLLOW` would). With `force`, only a
     /// regular file is replaced (`lstat`: a symlink, device, FIFO, socket or directory is
     /// refused — `--force --out /dev/null` once made /dev/null 0600), and it is replaced
     /// by renaming a finished 0600 temporary file from the same directory over it: the
@@ -109,14 +110,28 @@ package enum KeyFile {
         try replace(path, with: bytes)
     }
 
-    /// A new file, exclusively; removed again if it could not be written whole.
+    /// A new file, never over an existing one: the key is written whole to a 0600
+    /// temporary file beside it, then linked under its name (`link` fails if the name
+    /// exists, as `O_EXCL` would, dangling symlinks included), so a failed or killed run
+    /// leaves no key file rather than a truncated one.
     private static func create(_ bytes: [UInt8], at path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else {
-            if errno == EEXIST { throw Failure(description: "\(path): already exists (use --force to overwrite)") }
-            throw Failure(description: "\(path): \(InputFile.systemReason())")
+        let temporary = try finishedTemporary(bytes, for: path)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            let code = errno
+            if code == EEXIST { throw Failure(description: "\(path): already exists (use --force to overwrite)") }
+            guard code == EPERM || code == EOPNOTSUPP || code == ENOTSUP else {
+                throw Failure(description: "\(path): \(String(cString: strerror(code)).lowercased())")
+            }
+            // A file system without hard links (FAT, some network mounts): written in
+            // place, exclusively, and removed again if it could not be written whole.
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+            guard fd >= 0 else {
+                if errno == EEXIST { throw Failure(description: "\(path): already exists (use --force to overwrite)") }
+                throw Failure(description: "\(path): \(InputFile.systemReason())")
+            }
+            return try fill(fd, with: bytes, at: path, for: path)
         }
-        try fill(fd, with: bytes, at: path, for: path)
     }
 
     /// Writes the key into the new file `fd` (at `written`) with mode 0600 exactly, and
@@ -133,6 +148,17 @@ package enum KeyFile {
     }
 
     private static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        let temporary = try finishedTemporary(bytes, for: path)
+        guard rename(temporary, path) == 0 else {
+            let reason = InputFile.systemReason()
+            unlink(temporary)
+            throw Failure(description: "\(path): \(reason)")
+        }
+    }
+
+    /// A 0600 temporary file in `path`'s directory (the same file system, so it can be
+    /// linked or renamed there) holding all of `bytes`, flushed to disk.
+    private static func finishedTemporary(_ bytes: [UInt8], for path: String) throws(Failure) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         var template = Array((directory + ".redo-conform-key.XXXXXX").utf8CString)
@@ -142,11 +168,7 @@ package enum KeyFile {
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         try fill(fd, with: bytes, at: temporary, for: path)
-        guard rename(temporary, path) == 0 else {
-            let reason = InputFile.systemReason()
-            unlink(temporary)
-            throw Failure(description: "\(path): \(reason)")
-        }
+        return temporary
     }
 
     private static func kind(_ mode: mode_t) -> String {

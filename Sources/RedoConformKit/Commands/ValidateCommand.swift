@@ -43,29 +43,3 @@ package enum ValidateCommand {
         return result.verdict.records.contains { $0.status == .rejected } ? .findings : .ok
     }
 }
-
-/// Writes a report to a file (created or replaced) or to stdout.
-enum ReportOutput {
-    static func write(to path: String?, console: Console, _ body: (inout ReportSink) -> Void) -> Bool {
-        guard let path, path != "-" else {
-            var sink = ReportSink(console.writeOut)
-            body(&sink)
-            sink.flush()
-            return true
-        }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            console.error("error: \(path): \(InputFile.systemReason())")
-            return false
-        }
-        defer { close(fd) }
-        var failed = false
-        var sink = ReportSink { bytes in
-            if !failed && !Console.writeAll(fd, bytes) { failed = true }
-        }
-        body(&sink)
-        sink.flush()
-        if failed { console.error("error: \(path): \(InputFile.systemReason())") }
-        return !failed
-    }
-}

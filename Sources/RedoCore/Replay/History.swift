@@ -70,6 +70,7 @@ struct History {
         if let merged { decisions[position] = merged }
         writerRow.append(Int32(writers.count / Self.fieldCount))
         let payload = allNodes[Int(index)].payload
+        OperationCount.add(Self.fieldCount * (1 + parents.count))
         for (fieldIndex, field) in Self.fields.enumerated() {
             var latest: Int32 = -1
             for parent in parents { latest = max(latest, writers[row(parent) + fieldIndex]) }
@@ -120,6 +121,7 @@ struct History {
 
     /// The value of a task field in the state at `position` (nil: never set).
     func taskValue(at position: Int32, _ field: TaskField) -> FieldValue? {
+        OperationCount.add()
         let writer = writers[row(position) + field.index]
         guard writer >= 0 else { return nil }
         return writtenValue(node(writer), field, decisions[writer])
@@ -129,6 +131,7 @@ struct History {
     /// `position` and its ancestors, in total order.
     func todoState(at position: Int32, task: UUIDv4, todo: UUIDv4, ancestry: Ancestry) -> TodoState? {
         var state = TaskState()
+        OperationCount.add(1 + (todoWriters[TodoKey(task: task, todo: todo)]?.count ?? 0))
         for writer in todoWriters[TodoKey(task: task, todo: todo)] ?? [] where ancestry.isAncestor(writer, of: position)
         {
             let node = node(writer)
@@ -159,6 +162,7 @@ struct History {
     /// The same todos, found by testing each todo write of `task` for being on the branches.
     func testTodoWrites(of task: UUIDv4, from tips: [Int32], above base: Int32, ancestry: Ancestry) -> [UUIDv4] {
         let todos = todosOfTask[task]?.todos ?? []
+        OperationCount.add(todos.count + (todosOfTask[task]?.writes ?? 0) * (1 + tips.count))
         return todos.filter { todo in
             (todoWriters[TodoKey(task: task, todo: todo)] ?? []).contains { writer in
                 !ancestry.isAncestor(writer, of: base) && tips.contains { ancestry.isAncestor(writer, of: $0) }
@@ -176,6 +180,7 @@ struct History {
         var visited = 0
         while let next = pending.popLast() {
             visited += 1
+            OperationCount.add()
             if visited > budget { return nil }
             let node = node(next)
             if let todo = node.payload.todoTaskId { todos.insert(todo) }

@@ -35,6 +35,7 @@ public enum Reconstructor {
     public static func reconstruct(_ verdict: LogVerdict) -> Reconstruction {
         // Valid nodes in total order (valid nodes' lamports are consistent), grouped by
         // task with a counting sort into one flat array: no array per task.
+        OperationCount.add(verdict.order.count)
         let valid = verdict.order.filter { verdict.nodeStatus[Int($0)] == nil }
         var taskIndex: [UUIDv4: Int32] = [:]
         var taskIds: [UUIDv4] = []
@@ -82,7 +83,9 @@ public enum Reconstructor {
         var state = TaskState()
         var replayed: [Node] = []
         replayed.reserveCapacity(nodes.count)
+        OperationCount.add(nodes.count)
         for node in nodes where replaySet?.contains(node.id) ?? true {
+            OperationCount.add(1 + (node.action == .merge ? decisions[node.id]?.todos.count ?? 0 : 0))
             state.apply(node, decisions: node.action == .merge ? decisions[node.id] : nil)
             replayed.append(node)
         }
@@ -95,7 +98,9 @@ public enum Reconstructor {
     /// Replayed nodes that no replayed node names as a parent, sorted. Small tasks (the
     /// usual case) are scanned without building a set.
     static func heads(_ nodes: [Node]) -> [NodeID] {
+        OperationCount.add(nodes.count)
         if nodes.count <= 32 {
+            OperationCount.add(nodes.count * nodes.count)
             return nodes.filter { candidate in !nodes.contains { $0.parents.contains(candidate.id) } }.map(\.id)
                 .sorted()
         }
@@ -109,7 +114,11 @@ public enum Reconstructor {
     static func survivors(_ nodes: [Node]) -> Set<NodeID> {
         var deletedIds = Set<NodeID>()
         for node in nodes {
-            if case let .delete(chain) = node.payload { deletedIds.formUnion(chain) }
+            OperationCount.add(1 + node.parents.count)
+            if case let .delete(chain) = node.payload {
+                deletedIds.formUnion(chain)
+                OperationCount.add(chain.count)
+            }
         }
         var byId: [NodeID: Node] = [:]
         for node in nodes { byId[node.id] = node }

@@ -70,6 +70,7 @@ struct Ancestry {
         var node = x
         guard depth[Int(node)] >= target else { return false }
         while depth[Int(node)] > target {
+            OperationCount.add()
             let skip = jump[Int(node)]
             node = depth[Int(skip)] >= target ? skip : treeParent[Int(node)]
         }
@@ -84,10 +85,12 @@ struct Ancestry {
         var pending: [Int32] = [x]
         var expanded = Set<Int32>()
         var queued: Set<Int32> = [x]
+        OperationCount.add()
         while let y = pending.popLast() {
             if isTreeAncestor(a, of: y) { return true }
             var merge = nearestMerge[Int(y)]
             while merge >= 0 && lamport[Int(merge)] > floor {
+                OperationCount.add(1 + (extraParents[merge]?.count ?? 0))
                 guard expanded.insert(merge).inserted else { break }
                 for parent in extraParents[merge] ?? []
                 where lamport[Int(parent)] >= floor && queued.insert(parent).inserted {

@@ -13,8 +13,10 @@ enum DeletedChainRule {
         var seen = Set<Int32>(parents)
         var pending = Array(seen)
         var overflow = seen.count > limit
+        OperationCount.add(2 * chain.count)  // the sets and sorts over the chain below
         while !overflow, let next = pending.popLast() {
             for parent in nodes[Int(next)].parents {
+                OperationCount.add()
                 guard let p = index[parent] else { continue }
                 if seen.insert(p).inserted {
                     pending.append(p)

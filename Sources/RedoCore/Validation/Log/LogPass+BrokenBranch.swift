@@ -23,8 +23,12 @@ extension LogPass {
             guard nodes[Int(p)].action == .delete else { return .sound }
             deletes.append(parent)
         case .rejectedOwn: roots.append(parent)
-        case .ancestorRejected: roots += rejectedRoots[p] ?? []
-        case .afterDelete: deletes += deleteRoots[p] ?? []
+        case .ancestorRejected:
+            roots += rejectedRoots[p] ?? []
+            OperationCount.add(rejectedRoots[p]?.count ?? 0)
+        case .afterDelete:
+            deletes += deleteRoots[p] ?? []
+            OperationCount.add(deleteRoots[p]?.count ?? 0)
         case .unprocessed: break
         }
         return .broken
@@ -64,6 +68,7 @@ extension LogPass {
             let end = failedParentEnd[k]
             var roots: [NodeID] = []
             var deletes: [NodeID] = []
+            OperationCount.add(1 + end - start)
             for parent in failedParents[start..<end] {
                 _ = standing(of: parent, at: index[parent] ?? -1, in: nodes, roots: &roots, deletes: &deletes)
             }
@@ -77,7 +82,11 @@ extension LogPass {
     /// chain below a break hands its single root down, so that case skips the sorting.
     static func smallest(_ ids: [NodeID]) -> [NodeID] {
         guard ids.count > 1 else { return ids }
-        var sorted = ids.sorted()
+        OperationCount.add(ids.count)
+        var sorted = ids.sorted {
+            OperationCount.add()
+            return $0 < $1
+        }
         var distinct = 1
         for k in 1..<sorted.count where sorted[k] != sorted[distinct - 1] {
             sorted[distinct] = sorted[k]

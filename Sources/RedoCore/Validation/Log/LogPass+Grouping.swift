@@ -8,6 +8,7 @@ extension LogPass {
     /// input order) stands for it, other passing ones are duplicates; failing records are
     /// rejected on their own. An id with no passing record is rejected as a node.
     mutating func groupRecords(_ checks: consuming [NodeCheck]) {
+        OperationCount.add(checks.count)
         for k in checks.indices {
             let recordIndex = verdicts.count
             let claimedNodeId = checks[k].claimedNodeId
@@ -100,6 +101,7 @@ extension LogPass {
     /// CREATEs that pass node-level checks.
     mutating func chooseOriginalCreates() {
         var originalCreate: [UUIDv4: Int32] = [:]
+        OperationCount.add(nodes.count)
         // Fields read in place: binding each node to a value would retain all it holds.
         nodes.withUnsafeBufferPointer { nodes in
             for position in nodes.indices where nodes[position].action == .create {

@@ -8,6 +8,7 @@ extension LogPass {
         parentPosition = []
         parentPosition.reserveCapacity(nodes.count)
         for position in nodes.indices {
+            OperationCount.add(1 + nodes[position].parents.count)
             for parent in nodes[position].parents { parentPosition.append(index[parent] ?? -1) }
             parentStart[position + 1] = parentPosition.count
         }
@@ -32,7 +33,11 @@ extension LogPass {
         -> [Int]?
     {
         var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }
-        keys.sort { $0 < $1 }  // a closure: `by: <` sorted through an unspecialized function reference, slower
+        keys.sort {  // a closure: `by: <` sorted through an unspecialized function reference, slower
+            OperationCount.add()
+            return $0 < $1
+        }
+        OperationCount.add(nodes.count + parentPosition.count)
         var rank = [Int32](repeating: 0, count: nodes.count)
         for (r, key) in keys.enumerated() { rank[Int(key.position)] = Int32(r) }
         for position in 0..<nodes.count {
@@ -50,6 +55,7 @@ extension LogPass {
         -> [Int]
     {
         let count = nodes.count
+        OperationCount.add(2 * (count + parentPosition.count))
         var pendingParents = [Int32](repeating: 0, count: count)
         var childCount = [Int32](repeating: 0, count: count + 1)
         // Parents are distinct: a node listing one twice fails node-level checks.
@@ -88,6 +94,7 @@ extension LogPass {
         // impossible happened, the remaining nodes are still processed, last.
         if order.count < count {
             let placed = Set(order)
+            OperationCount.add(count)
             order += (0..<count).filter { !placed.contains($0) }.sorted {
                 NodeHeap.Entry(nodes, position: Int32($0)) < NodeHeap.Entry(nodes, position: Int32($1))
             }

@@ -15,6 +15,7 @@ extension LogPass {
         var allParentsKnown = true
         var allParentsValid = true
 
+        OperationCount.add(1 + node.parents.count)
         let firstParent = parentStart[Int(position)]
         parentPositions.reserveCapacity(node.parents.count)
         for (k, parent) in node.parents.enumerated() {

@@ -36,6 +36,7 @@ struct NodeHeap {
         items.append(entry)
         var child = items.count - 1
         while child > 0 {
+            OperationCount.add()
             let parent = (child - 1) / 2
             guard items[child] < items[parent] else { break }
             items.swapAt(child, parent)
@@ -50,6 +51,7 @@ struct NodeHeap {
             items[0] = last
             var parent = 0
             while true {
+                OperationCount.add()
                 let left = 2 * parent + 1
                 let right = left + 1
                 var smallest = parent
