@@ -5,6 +5,7 @@
 #   bash Scripts/fuzz.sh replay [TARGET...]              run each committed seed once (default: all targets)
 #   bash Scripts/fuzz.sh differential [DIR...]           redo-conform vs Node on JSON corpora
 #   bash Scripts/fuzz.sh corpus [EXTERNAL_DIR]           regenerate the committed seeds (Vectors/, RFC 8785)
+#   bash Scripts/fuzz.sh totals                          executions and corpus size per target, over every run here
 # TARGET: json | node | log (executables FuzzJSON, FuzzNode, FuzzLog).
 #
 # run: one process, one job, starting from the committed seeds FuzzTesting/Corpus/TARGET/
@@ -31,7 +32,7 @@ BUILD=(swift build -c release --package-path "$P" --sanitize=fuzzer --sanitize=a
 FUZZ_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}"
     SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}")
 
-usage() { sed -n '2,8p' "$0" | sed 's/^# //' >&2; exit 2; }
+usage() { sed -n '2,9p' "$0" | sed 's/^# //' >&2; exit 2; }
 
 executable() { # TARGET -> the product name
     case $1 in
@@ -119,6 +120,23 @@ replay() {
     exit "$failed"
 }
 
+# Every run's log keeps its executions (the final stats, or the last status line of a run
+# still going or killed), so the totals add up across runs, sessions and restarts.
+totals() {
+    local target log runs total count
+    for target in json node log; do
+        runs=0 total=0
+        for log in "$R"/logs/run-"$target"-*.txt; do
+            [ -f "$log" ] || continue
+            count=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+            [ -n "$count" ] || count=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+            runs=$((runs + 1)) total=$((total + ${count:-0}))
+        done
+        echo "$target: $total executions in $runs runs; corpus $(ls "$R/corpus-$target" 2>/dev/null | wc -l) inputs" \
+            "(+ $(ls "$P/Corpus/$target" | wc -l) committed seeds)"
+    done
+}
+
 [ $# -ge 1 ] || usage
 command=$1; shift
 case $command in
@@ -127,5 +145,6 @@ case $command in
     replay) replay "$@" ;;
     differential) exec bash "$P/Tools/differential-node.sh" "$@" ;;
     corpus) exec bash "$P/Tools/make-corpus.sh" "$@" ;;
+    totals) totals ;;
     *) usage ;;
 esac
