@@ -40,9 +40,7 @@ package enum CompareCommand {
             case .json: CompareReport.json(rows, platforms: platforms, to: &sink)
             case .junit: CompareReport.junit(rows, platforms: platforms, options: options, to: &sink)
             case .html:
-                CompareHtmlReport.write(
-                    rows, platforms: platforms, hideMissing: options.allowMissing, protocolURL: options.protocolURL,
-                    to: &sink)
+                CompareHtmlReport.write(rows, platforms: platforms, protocolURL: options.protocolURL, to: &sink)
             }
         }
         guard written else { return .usageOrIO }

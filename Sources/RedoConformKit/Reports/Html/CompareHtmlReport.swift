@@ -1,12 +1,13 @@
 /// `compare --format html`: the vector × platform matrix, each cell coloured by its
 /// status (agree, drift, platform-dependent, missing; an optional result not produced
-/// is left plain), then every cell that does not simply agree with its details — for a
+/// is left plain; a missing one stays grey under --allow-missing, which only keeps it
+/// from failing the run), then every cell that does not simply agree with its details — for a
 /// drift, the first differing byte, the JSON path it falls in and the bytes around it on
 /// both sides. Self-contained like the validation report; every text from an outputs or
 /// inputs file is display-escaped, then html-escaped.
 enum CompareHtmlReport {
     static func write(
-        _ rows: [VectorRow], platforms: [PlatformOutputs], hideMissing: Bool, protocolURL: String,
+        _ rows: [VectorRow], platforms: [PlatformOutputs], protocolURL: String,
         to sink: inout ReportSink
     ) {
         var page = HtmlPage(title: "redo-conform compare report")
@@ -15,7 +16,7 @@ enum CompareHtmlReport {
             note:
                 "\(counted(rows.count, "vector")) × \(counted(platforms.count, "platform")), against \(PlatformReference.platformName); \(RedoConformVersion.text)"
         )
-        page.add("<section id=\"platforms\"><h2>Platforms</h2><table class=\"findings\">")
+        page.add("<section id=\"platforms\"><h2>Platforms</h2><table class=\"platforms\">")
         page.add(
             "<tr><th>platform</th><th>implementation</th><th>file</th><th class=\"agree\">agree</th><th class=\"drift\">drift</th><th class=\"dependent\">platform-dependent</th><th class=\"missing\">missing</th><th>optional, not produced</th></tr>"
         )
@@ -40,10 +41,9 @@ enum CompareHtmlReport {
         for (number, row) in rows.enumerated() {
             page.add("<tr><td><code>\(HTMLText.escaped(row.id))</code></td><td>\(HTMLText.escaped(row.kind))</td>")
             for (column, cell) in row.cells.enumerated() {
-                let shown = cell.status == .missing && hideMissing ? CellStatus.notProduced : cell.status
                 let tag = HTMLText.escaped(cell.tag)
                 let text = cell.details.isEmpty ? tag : "<a href=\"#d\(number)-\(column)\">\(tag)</a>"
-                page.add("<td class=\"\(cssClass(shown))\">\(text)</td>")
+                page.add("<td class=\"\(cssClass(cell.status))\">\(text)</td>")
             }
             page.add("</tr>")
         }

@@ -38,6 +38,7 @@ struct HtmlPage {
         table.bars th{font-weight:normal}table.bars td{white-space:nowrap}
         table.findings{width:100%;font-size:13px}table.findings tr{border-top:1px solid #eee}
         table.findings th{background:#f4f4f4}table.findings td:nth-child(-n+2){white-space:nowrap}tr.warning td{background:#fffbe6}tr.fold td{padding-left:28px}
+        table.platforms{font-size:13px}table.platforms td,table.platforms th{border-top:1px solid #eee}
         tr:target td{background:#fff2a8}a.code{font:12px ui-monospace,Menlo,Consolas,monospace;color:#8b1a1a}
         a.rule{font:12px ui-monospace,Menlo,Consolas,monospace;color:#333}.more{color:#666}
         section.task{border:1px solid #ddd;border-radius:6px;padding:4px 14px 10px;margin:16px 0}
