@@ -172,7 +172,7 @@ package struct HtmlReport {
         page.add("<section class=\"task\" id=\"t\(number)\"><h3>Task \(taskTitle(task.taskId))</h3>")
         let descendants = Set(task.roots.flatMap(\.descendants)).count
         page.add(
-            "<p>\(counted(task.roots.count, "root cause")), \(counted(descendants, "descendant")) rejected, \(counted(layout.graph.nodes.count, "node")) drawn in \(counted(layout.layerLamports.count, "layer")).</p>"
+            "<p>\(counted(task.roots.count, "root cause")), \(counted(descendants, "descendant")) rejected, \(counted(layout.graph.nodes.count, "node")) in \(counted(layout.layerLamports.count, "layer")).</p>"
         )
         // A box links to the findings of its first record; a descendant to its first root.
         var rootOfDescendant: [Int: Int] = [:]
