@@ -24,7 +24,7 @@ max_bytes=$((16 * 1024 * 1024))
 failed=0
 
 seconds() { date +%s.%N; }
-step() { printf '%-44s %6.1f s  %s\n' "$1" "$(echo "$(seconds) - $2" | bc)" "$3"; }
+step() { printf '%-44s %6.1f s  %s\n' "$1" "$(awk -v a="$(seconds)" -v b="$2" 'BEGIN { print a - b }')" "$3"; }
 
 # Renders $1 (an html file) to $2 (a png); fails on a console message or a blank image.
 render() {
