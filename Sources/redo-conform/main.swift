@@ -24,7 +24,7 @@ struct RedoConform: ParsableCommand {
         version: RedoConformVersion.text,
         subcommands: [
             Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self,
-            Hash.self, Compare.self, Vectors.self,
+            Hash.self, Compare.self, Graph.self, Vectors.self,
         ],
         defaultSubcommand: Check.self
     )
@@ -229,9 +229,20 @@ struct Vectors: ParsableCommand {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+extension GraphCommand.Format: ExpressibleByArgument {}
 extension ReconstructCommand.Format: ExpressibleByArgument {}
 extension ValidationProfile: ExpressibleByArgument {}
 extension LogGenerator.Shape: ExpressibleByArgument {}
+
+/// Where an html report's links to the protocol's sections point.
+struct ProtocolLinkOption: ParsableArguments {
+    @Option(
+        name: .customLong("protocol-url"),
+        help: ArgumentHelp(
+            "Html: the PROTOCOL.md that codes and rules link to (default: PROTOCOL.md beside the report).",
+            valueName: "URL"))
+    var protocolURL = "PROTOCOL.md"
+}
 
 /// Options every command that reads change logs shares.
 struct InputOptions: ParsableArguments {
@@ -279,7 +290,7 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: "text, json or junit.")
+    @Option(help: "text, json, junit or html (one self-contained file: each broken task's DAG drawn).")
     var format: ReportFormat = .text
 
     @Option(help: "Write the report to FILE instead of stdout.")
@@ -288,11 +299,46 @@ struct Validate: ParsableCommand {
     @Flag(help: "Text: only the summary; no progress bar.")
     var quiet = false
 
+    @OptionGroup var links: ProtocolLinkOption
+
     func run() throws {
         finish(
             ValidateCommand.run(
-                input.paths, options: input.validation, format: format, output: output, quiet: quiet, console: .standard
-            ))
+                input.paths, options: input.validation, format: format, output: output, quiet: quiet,
+                protocolURL: links.protocolURL, console: .standard))
+    }
+}
+
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw one task's DAG, as the html report draws it: Graphviz DOT, or SVG (no Graphviz needed).",
+        discussion: """
+            The log is validated whole, so each node is coloured by its verdict in the whole log: \
+            valid, rejected by its own rule, rejected as a descendant, deleted, duplicate; parents \
+            no record of the task claims are drawn dashed. Layers by lamport; long runs of valid \
+            nodes or of descendants fold into one box; at most 240 boxes.
+
+            Exit status: 0 drawn, every record of the task valid; 1 drawn, some record of the task \
+            rejected; 2 usage error, an input that could not be read, or no record of that task.
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: ArgumentHelp("The task to draw (its taskId, exactly as the records spell it).", valueName: "TASKID"))
+    var task: String
+
+    @Option(help: "dot (Graphviz) or svg.")
+    var format: GraphCommand.Format = .dot
+
+    @Option(help: "Write the drawing to FILE instead of stdout.")
+    var output: String?
+
+    func run() throws {
+        finish(
+            GraphCommand.run(
+                input.paths, options: input.validation, task: task, format: format, output: output,
+                console: .standard))
     }
 }
 
@@ -419,11 +465,13 @@ struct Compare: ParsableCommand {
     @Option(help: "The inputs the platforms read (default: the shipped Vectors/platform/inputs.json).")
     var inputs: String?
 
-    @Option(help: "text, json or junit.")
+    @Option(help: "text, json, junit or html (one self-contained file).")
     var format: ReportFormat = .text
 
     @Option(help: "Write the report to FILE instead of stdout.")
     var output: String?
+
+    @OptionGroup var links: ProtocolLinkOption
 
     @Flag(help: "Count platform-dependent signature verdicts as drift.")
     var strict = false
@@ -443,6 +491,7 @@ struct Compare: ParsableCommand {
         options.output = output
         options.strict = strict
         options.allowMissing = allowMissing
+        options.protocolURL = links.protocolURL
         finish(CompareCommand.run(outputs, options: options, console: .standard))
     }
 }

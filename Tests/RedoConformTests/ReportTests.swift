@@ -28,7 +28,7 @@ final class ReportTests: XCTestCase {
         let result = Self.result()
         let text = renderReport { TextReport().write(result, to: &$0) }
         XCTAssertTrue(text.contains("E_HASH_MISMATCH  id.hash  $.id: id does not match the content"), text)
-        XCTAssertTrue(text.contains("X_ANCESTOR_REJECTED  ancestor.rejected"), text)
+        XCTAssertTrue(text.contains("\n      +1 descendant rejected: X_ANCESTOR_REJECTED\n"), text)
         XCTAssertTrue(text.contains("X_DELETED_CHAIN_ORDER  deletedChain.order"), text)
         XCTAssertTrue(text.contains("16 records, 16 nodes: 14 valid, 2 rejected, 0 duplicates, 1 with warnings"), text)
         XCTAssertFalse(text.contains("\u{1B}["), "no colour unless asked")

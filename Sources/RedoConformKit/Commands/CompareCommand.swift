@@ -13,6 +13,8 @@ package enum CompareCommand {
         package var strict = false
         /// Vectors a platform has no result for are not failures (partial platforms).
         package var allowMissing = false
+        /// Where the html report's links to the protocol point.
+        package var protocolURL = "PROTOCOL.md"
         package init() {}
     }
 
@@ -37,6 +39,8 @@ package enum CompareCommand {
             case .text: CompareReport.text(rows, platforms: platforms, hideMissing: options.allowMissing, to: &sink)
             case .json: CompareReport.json(rows, platforms: platforms, to: &sink)
             case .junit: CompareReport.junit(rows, platforms: platforms, options: options, to: &sink)
+            case .html:
+                CompareHtmlReport.write(rows, platforms: platforms, protocolURL: options.protocolURL, to: &sink)
             }
         }
         guard written else { return .usageOrIO }

@@ -8,14 +8,14 @@ import RedoCore
 #endif
 
 package enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json, junit
+    case text, json, junit, html
 }
 
 /// `redo-conform validate PATH...`: every rule, on everything given, as one log.
 package enum ValidateCommand {
     package static func run(
         _ operands: [String], options: ValidationOptions, format: ReportFormat, output: String?, quiet: Bool,
-        console: Console
+        protocolURL: String = "PROTOCOL.md", console: Console
     ) -> ExitStatus {
         let progress = quiet ? nil : ProgressMeter.forTerminal(console: console)
         let result = ValidationRun(options: options, progress: progress).run(operands)
@@ -26,6 +26,7 @@ package enum ValidateCommand {
                 TextReport(color: color, quiet: quiet).write(result, to: &sink)
             case .json: JSONReport.write(result, profile: options.profile, to: &sink)
             case .junit: JUnitReport.write(result, to: &sink)
+            case .html: HtmlReport(protocolURL: protocolURL).write(result, profile: options.profile, to: &sink)
             }
         }
         defer { KeptUntilExit.keep(result) }

@@ -15,7 +15,7 @@ package struct ReportSummary: Sendable, Equatable {
     package init(_ result: ValidationResult) {
         for (index, record) in result.verdict.records.enumerated() {
             records += 1
-            if case .claims(nil, _) = result.identities[index] { nodes += 1 }  // no id: a node of its own
+            if case .claims(nil, _, _) = result.identities[index] { nodes += 1 }  // no id: a node of its own
             switch record.status {
             case .valid: valid += 1
             case .duplicate: duplicates += 1

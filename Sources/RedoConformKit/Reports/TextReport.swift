@@ -4,8 +4,9 @@ import RedoJSON
 import RedoText
 
 /// The human report: rejected records grouped by task, one line each (source, id prefix,
-/// code, rule, message of the primary finding, and how many more), records with warnings
-/// likewise, then a summary by code.
+/// code, rule, message of the primary finding, and how many more), root causes first with
+/// the records rejected only as their descendants folded into one line beneath each
+/// (`RootCauses`), records with warnings likewise, then a summary by code.
 ///
 /// Every piece of text reaches the sink through `show`, which escapes what a terminal
 /// would obey or read as a new line (`MessageText.displayed`) before painting: a taskId,
@@ -33,16 +34,18 @@ package struct TextReport {
             sink.write(show("error", "1;31") + show(": \(problem)") + "\n")
         }
         if !quiet {
-            // Grouped and ordered by the taskId's bytes: `String` equality would put two
-            // canonically equivalent (malformed) taskIds under one heading.
-            var groups: [BytewiseString: [Int]] = [:]
-            for (index, record) in result.verdict.records.enumerated()
-            where record.status == .rejected || record.findings.contains(where: { $0.severity == .warning }) {
-                groups[BytewiseString(result.taskId(index) ?? ""), default: []].append(index)
-            }
-            for (task, records) in groups.map({ ($0.key.string, $0.value) }).sortedByUTF8({ $0.0 }) {
-                sink.write(show(task.isEmpty ? "records without a readable taskId" : "task \(task)", "1") + "\n")
-                for index in records { writeRecord(index, result, to: &sink) }
+            for task in RootCauses(result).tasks {
+                sink.write(
+                    show(task.taskId.isEmpty ? "records without a readable taskId" : "task \(task.taskId)", "1") + "\n")
+                for root in task.roots {
+                    writeRecord(root.record, result, to: &sink)
+                    if !root.descendants.isEmpty {
+                        let folded =
+                            "+\(root.descendants.count) \(root.descendants.count == 1 ? "descendant" : "descendants") rejected: "
+                        sink.write(show("      " + folded) + show(ErrorCode.ancestorRejected.rawValue, "31") + "\n")
+                    }
+                }
+                for index in task.unattached + task.warned { writeRecord(index, result, to: &sink) }
             }
         }
         var line =

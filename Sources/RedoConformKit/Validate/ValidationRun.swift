@@ -63,37 +63,61 @@ package struct ValidationResult: Sendable {
     package func claimedId(_ record: Int) -> String? { identities[record].id }
     /// The taskId text a record claims, if it has a string taskId.
     package func taskId(_ record: Int) -> String? { identities[record].task }
+    /// Where a rejected record sits in its task's DAG, as far as it says (nil for a record
+    /// that stands: its node in `verdict.nodes` says it).
+    package func place(_ record: Int) -> RecordPlace? {
+        if case let .claims(_, _, place) = identities[record] { return place }
+        return nil
+    }
     /// For a duplicate record, the source of the record that stands for its node.
     package func originalSource(ofDuplicate record: Int) -> String? {
         verdict.duplicateOf[Int32(record)].map { source(Int($0)) }
     }
 }
 
+/// What a rejected record says of its place in its task's DAG, for drawing it: its
+/// action and lamport when readable, and the parents the verdict follows from it (none
+/// for a record whose id is not its content's hash: see `NodeCheck.followableParents`).
+package struct RecordPlace: Sendable {
+    package let action: Action?
+    package let lamport: Int64?
+    package let parents: [NodeID]
+
+    init(action: Action?, lamport: Int64?, parents: [NodeID]?) {
+        self.action = action
+        self.lamport = lamport
+        self.parents = parents ?? []
+    }
+}
+
 /// A record's claimed id and taskId, compact: a passing record's are 48 bytes of bits,
-/// only a failing record keeps text.
+/// only a failing record keeps text (and its place, for the drawings of the html report).
 enum RecordIdentity: Sendable {
     case node(NodeID, UUIDv4)
-    case claims(id: String?, task: String?)
+    case claims(id: String?, task: String?, place: RecordPlace)
 
     init(_ check: NodeCheck) {
         if let node = check.node {
             self = .node(node.id, node.taskId)
         } else {
-            self = .claims(id: check.claimedId, task: check.taskIdText)
+            self = .claims(
+                id: check.claimedId, task: check.taskIdText,
+                place: RecordPlace(
+                    action: check.claimedAction, lamport: check.claimedLamport, parents: check.followableParents))
         }
     }
 
     var id: String? {
         switch self {
         case let .node(id, _): return id.text
-        case let .claims(id, _): return id
+        case let .claims(id, _, _): return id
         }
     }
 
     var task: String? {
         switch self {
         case let .node(_, task): return task.text
-        case let .claims(_, task): return task
+        case let .claims(_, task, _): return task
         }
     }
 }
@@ -235,6 +259,20 @@ package struct ValidationRun {
             log.add(consume checks)  // the last use: the log pass takes the nodes over without copying
         }
 
+        /// Records whose signature failed late passed every other check: their place in
+        /// the DAG is their node's, which the second verdict no longer holds.
+        private mutating func notePlaces(of late: [LateRejection], in verdict: LogVerdict) {
+            var lateRecords: [NodeID: [Int]] = [:]
+            for rejection in late { lateRecords[rejection.id, default: []].append(rejection.record) }
+            for node in verdict.nodes {
+                for record in lateRecords[node.id] ?? [] {
+                    identities[record] = .claims(
+                        id: node.id.text, task: node.taskId.text,
+                        place: RecordPlace(action: node.action, lamport: node.lamport, parents: node.parents))
+                }
+            }
+        }
+
         /// Runs the log rules while the last signatures are still being verified, on the
         /// assumption that they hold. Should one fail, the rules run again with that record
         /// rejected: the verdict is always the one of checking every signature first.
@@ -247,6 +285,7 @@ package struct ValidationRun {
             var speculative: LogVerdict? = log.verdict()
             let late = verifier.finish()
             if late.isEmpty { return speculative! }
+            notePlaces(of: late, in: speculative!)
             speculative = nil  // let go of it before the second verdict is built
             return log.finish(rejecting: late, with: NodeValidator.signatureInvalidFinding)
         }

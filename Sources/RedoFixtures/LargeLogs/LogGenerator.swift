@@ -38,6 +38,9 @@ package struct LogGenerator {
         /// zeros, like all the others' (so it fails its hash): tables keyed by claimed
         /// ids must not pile them into one bucket.
         case sharedPrefix = "shared-prefix"
+        /// Many tasks with forks, MERGEs and DELETEs, and about 5% of nodes broken in
+        /// every way a code names, with their descendants below them (FaultyLog.swift).
+        case faulty
     }
 
     package var shape: Shape
@@ -84,6 +87,7 @@ package struct LogGenerator {
         case .caseVariants: caseVariants(&state, emit)
         case .selfParent: selfParent(&state, emit)
         case .sharedPrefix: sharedPrefix(&state, emit)
+        case .faulty: faulty(&state, emit)
         }
         state.flush(emit)
     }
@@ -288,6 +292,13 @@ struct Draft {
     let id: String
     let lamport: Int
 
+    /// A draft of a body made by hand (a fixture breaking one of its fields).
+    init(body: JSONObject, lamport: Int) {
+        self.body = body
+        id = NodeBody.id(of: body).text
+        self.lamport = lamport
+    }
+
     init(
         action: Action, task: String, parents: [String], lamport: Int, wall: String, payload: [JSONMember],
         key: Ed25519KeyPair = GeneratorState.key
@@ -364,7 +375,7 @@ struct TaskLife {
 
     static func wall(_ seconds: Int) -> String { LogBuilder.wall(secondsAfterStart: seconds) }
 
-    private mutating func draft(_ action: Action, _ payload: [JSONMember], parents: [String]? = nil) -> Draft {
+    mutating func draft(_ action: Action, _ payload: [JSONMember], parents: [String]? = nil) -> Draft {
         tick += 1
         let node = Draft(
             action: action, task: task, parents: parents ?? (head.isEmpty ? [] : [head]), lamport: lamport + 1,

@@ -6,7 +6,7 @@ extension LogGenerator.Shape {
     /// The fewest nodes, and what they are.
     package func minimum(deleteLength: Int) -> (nodes: Int, holding: String) {
         switch self {
-        case .benign, .mostlyRejected: return (1, "one node")
+        case .benign, .mostlyRejected, .faulty: return (1, "one node")
         case .chain: return (2, "the CREATE and one CREATE_TODO")
         case .fan: return (2, "the CREATE and one branch")
         case .mergeStack: return (12, "the CREATE, 10 UPDATEs and their MERGE")

@@ -24,6 +24,8 @@ public struct NodeCheck: Sendable {
         let nodeId: NodeID?
         let taskIdText: String?
         let parents: [NodeID]?
+        let action: Action?
+        let lamport: Int64?
     }
 
     /// The `id` text the record claims, when it has a string id (even a malformed one).
@@ -37,6 +39,10 @@ public struct NodeCheck: Sendable {
     /// ones that id stands for) and whose every parent is a well-formed id. Nil otherwise:
     /// a forged or unhashable record's parents are never followed.
     package var followableParents: [NodeID]? { node?.parents ?? claims?.parents }
+    /// The action the record names, when it is one of the nine: where a report draws it.
+    package var claimedAction: Action? { node?.action ?? claims?.action }
+    /// The lamport the record claims, when it is a valid one: where a report draws it.
+    package var claimedLamport: Int64? { node?.lamport ?? claims?.lamport }
 
     /// Whether the record broke no node-level rule (warnings aside).
     public var passed: Bool { node != nil }
@@ -45,13 +51,15 @@ public struct NodeCheck: Sendable {
 
     package init(
         claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, followableParents: [NodeID]? = nil,
-        findings: [Finding], node: Node?
+        claimedAction: Action? = nil, claimedLamport: Int64? = nil, findings: [Finding], node: Node?
     ) {
         self.findings = findings
         self.node = node
         claims =
             node == nil
-            ? Claims(idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText, parents: followableParents) : nil
+            ? Claims(
+                idText: claimedId, nodeId: claimedNodeId, taskIdText: taskIdText, parents: followableParents,
+                action: claimedAction, lamport: claimedLamport) : nil
     }
 
     /// Moves the node and the findings out, leaving the check spent (no node, no
@@ -69,7 +77,8 @@ public struct NodeCheck: Sendable {
     package func adding(_ finding: Finding) -> NodeCheck {
         NodeCheck(
             claimedId: claimedId, claimedNodeId: claimedNodeId, taskIdText: taskIdText,
-            followableParents: followableParents, findings: findings + [finding],
+            followableParents: followableParents, claimedAction: claimedAction, claimedLamport: claimedLamport,
+            findings: findings + [finding],
             node: finding.severity == .error ? nil : node)
     }
 
@@ -210,7 +219,8 @@ public struct NodeValidator: Sendable {
             NodeCheck(
                 claimedId: node == nil ? fields.idText : nil, claimedNodeId: fields.id,
                 taskIdText: node == nil ? fields.taskIdText : nil,
-                followableParents: node == nil && idMatches ? fields.parents : nil, findings: sink.findings, node: node),
+                followableParents: node == nil && idMatches ? fields.parents : nil, claimedAction: fields.action,
+                claimedLamport: fields.lamport, findings: sink.findings, node: node),
             deferred
         )
     }

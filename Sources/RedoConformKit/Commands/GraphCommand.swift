@@ -1,0 +1,35 @@
+import RedoJSON
+import RedoText
+
+/// `redo-conform graph PATH... --task TASKID`: one task's DAG, drawn as the html report
+/// draws it (layers by lamport, statuses, folds and bounds), as Graphviz DOT or as SVG of
+/// its own — Graphviz is not needed. The log is validated whole first: a node's colour
+/// is its verdict in the whole log.
+package enum GraphCommand {
+    package enum Format: String, CaseIterable, Sendable {
+        case dot, svg
+    }
+
+    package static func run(
+        _ operands: [String], options: ValidationOptions, task: String, format: Format, output: String?,
+        console: Console
+    ) -> ExitStatus {
+        let result = ValidationRun(options: options).run(operands)
+        for problem in result.problems { console.error("error: \(problem)") }
+        guard result.problems.isEmpty else { return .usageOrIO }
+        guard let records = TaskGraph.records(ofTasks: [task], in: result)[BytewiseString(task)] else {
+            console.error("error: no record of task \(MessageText.displayed(task)) in the log")
+            return .usageOrIO
+        }
+        let standing = TaskGraph.standingIndex(of: records, in: result)
+        let layout = GraphLayout(TaskGraph(taskId: task, records: records, result: result, standing: standing))
+        let written = ReportOutput.write(to: output, console: console) { sink in
+            switch format {
+            case .dot: sink.write(GraphDOT.dot(layout))
+            case .svg: sink.write(GraphSVG.svg(layout, standalone: true) + "\n")
+            }
+        }
+        guard written else { return .usageOrIO }
+        return records.contains { result.verdict.records[$0].status == .rejected } ? .findings : .ok
+    }
+}

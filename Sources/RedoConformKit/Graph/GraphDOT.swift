@@ -1,0 +1,66 @@
+import RedoCore
+import RedoText
+
+/// A laid-out task DAG in Graphviz's DOT language: the same boxes, colours and folds as
+/// the SVG, one `rank=same` group per lamport layer. Labels are display-escaped, then
+/// escaped for DOT's quoted strings.
+package enum GraphDOT {
+    package static func dot(_ layout: GraphLayout) -> String {
+        let graph = layout.graph
+        var out = "digraph \"\(quoted(graph.taskId))\" {\n"
+        out += "  rankdir=TB;\n  node [shape=box, style=\"rounded,filled\", fontname=\"monospace\", fontsize=10];\n"
+        for (index, box) in layout.boxes.enumerated() {
+            var label: [String] = []
+            var attributes: [String] = []
+            switch box.content {
+            case let .node(k):
+                let node = graph.nodes[k]
+                label.append(node.action?.rawValue ?? (node.status == .missing ? "not in the task" : "action ?"))
+                label.append(GraphSVG.shortId(node.id))
+                if let code = node.code { label.append(code.rawValue) }
+                if node.isOriginalCreate { label.append("original CREATE") }
+                if node.isHead { label.append("head") }
+                if node.isHead || node.isOriginalCreate { attributes.append("penwidth=3") }
+                if node.status == .missing { attributes.append("style=\"rounded,dashed\"") }
+                attributes.append("tooltip=\"\(quoted(node.id))\"")
+            case let .run(first, last, count):
+                label.append("\(count) \(box.status == .descendant ? "descendants" : "valid nodes")")
+                label.append("\(GraphSVG.shortId(graph.nodes[first].id)) … \(GraphSVG.shortId(graph.nodes[last].id))")
+            case let .more(count, layers):
+                label.append("+\(count) more node\(count == 1 ? "" : "s")")
+                label.append(layers.map { "in \($0) more layer\($0 == 1 ? "" : "s")" } ?? "in this layer")
+                attributes.append("style=\"rounded,dashed\"")
+            }
+            let (fill, stroke) = box.status?.colours ?? ("#f7f7f7", "#999999")
+            attributes.append("fillcolor=\"\(fill)\"")
+            attributes.append("color=\"\(stroke)\"")
+            out +=
+                "  b\(index) [label=\"\(label.map(quoted).joined(separator: "\\n"))\", \(attributes.joined(separator: ", "))];\n"
+        }
+        for layer in layout.layerLamports.indices {
+            let members = layout.boxes.indices.filter { layout.boxes[$0].layer == layer }.map { "b\($0)" }
+            out += "  { rank=same; \(members.joined(separator: "; ")); }\n"
+        }
+        for (index, box) in layout.boxes.enumerated() {
+            var merge = false
+            if case let .node(k) = box.content { merge = graph.nodes[k].action == .merge }
+            for parent in box.parents {
+                out += "  b\(parent) -> b\(index)\(merge ? " [style=dashed, color=\"#6a1b9a\"]" : "");\n"
+            }
+        }
+        return out + "}\n"
+    }
+
+    /// Inside a DOT double-quoted string: display-escaped text, then `\` and `"` escaped.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        for scalar in MessageText.displayed(text).unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
