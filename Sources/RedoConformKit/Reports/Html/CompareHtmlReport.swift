@@ -59,6 +59,12 @@ enum CompareHtmlReport {
                     page.add("<li><code>\(HTMLText.escaped(detail, limit: 2000))</code></li>")
                 }
                 page.add("</ul>")
+                // The documented mistake behind a drift, in words a platform team reads first.
+                if cell.status == .drift && !row.bugClassLines.isEmpty {
+                    page.add(
+                        "<p class=\"bug-classes\">"
+                            + row.bugClassLines.map { HTMLText.escaped($0) }.joined(separator: "<br>") + "</p>")
+                }
                 if platforms.count > 1 && !row.groups.isEmpty {
                     let groups = row.groups.map { "{" + $0.map { HTMLText.escaped($0) }.joined(separator: ", ") + "}" }
                     page.add("<p>Who agrees on the canonical bytes: \(groups.joined(separator: " | "))</p>")
