@@ -221,3 +221,18 @@ final class DiffTests: XCTestCase {
         XCTAssertEqual(output.status, 0, String(decoding: output.stdout + output.stderr, as: UTF8.self))
     }
 }
+
+extension DiffTests {
+    /// The html writer's seam: each differing task's DAG on both sides, on request.
+    func testGraphsOfDifferingTasksAreKeptOnRequest() throws {
+        let a = vectors + "/verdict-difference.a.jsonl"
+        let b = vectors + "/verdict-difference.b.jsonl"
+        XCTAssertNil(DiffRun(options: ValidationOptions()).run(a, b).tasks.first?.graphs)
+        var run = DiffRun(options: ValidationOptions())
+        run.keepsGraphs = true
+        let graphs = try XCTUnwrap(run.run(a, b).tasks.first?.graphs)
+        XCTAssertEqual(graphs.a.map(\.code), [nil, nil, nil])
+        XCTAssertEqual(graphs.b.map { $0.code?.rawValue }, [nil, "E_PARENT_NOT_FOUND"])
+        XCTAssertEqual(graphs.a[1].parents, [graphs.a[0].id])
+    }
+}

@@ -10,6 +10,9 @@ package struct DiffRun {
     package var at: UTCTime?
     /// Report only this task.
     package var task: String?
+    /// Keep each side's DAG of every task that differs (`TaskDifferences.graphs`), for a
+    /// writer that draws them. Off by default: it holds every node's parents until the end.
+    package var keepsGraphs = false
 
     package init(options: ValidationOptions, at: UTCTime? = nil, task: String? = nil) {
         self.options = options
@@ -22,10 +25,11 @@ package struct DiffRun {
         report.profile = options.profile
         report.at = at?.text
         report.task = task
-        let (sideA, _) = DiffSide.read(a, name: "A", options: options, known: nil)
+        let (sideA, _) = DiffSide.read(a, name: "A", options: options, known: nil, keepsGraphs: keepsGraphs)
         // A record identical on both sides is verified once: B trusts what A verified.
         let known = sideA.inventory.map { inventory in KnownSignatures { inventory.verified($0, $1) } }
-        let (sideB, shared) = DiffSide.read(b, name: "B", options: options, known: known)
+        let (sideB, shared) = DiffSide.read(
+            b, name: "B", options: options, known: known, keepsGraphs: keepsGraphs)
         report.sharedVerifications = shared
         report.sides = [sideA.summary, sideB.summary]
         report.problems = sideA.problems + sideB.problems
@@ -56,6 +60,9 @@ package struct DiffRun {
             report.rejected = []  // rejected ids name no task
         }
         report.comparedTasks = compared.map(\.string).sorted { $0.utf8Precedes($1) }
+        if keepsGraphs {
+            for key in byTask.keys { byTask[key]!.graphs = (sideA.graphs[key] ?? [], sideB.graphs[key] ?? []) }
+        }
         report.tasks = byTask.values.sorted { $0.taskId.utf8Precedes($1.taskId) }
         return report
     }

@@ -10,10 +10,12 @@ struct DiffSide: Sendable {
     /// nil for a state, or a side that could not be read.
     var inventory: NodeInventory?
     var state: StateView?
+    /// Each task's DAG, by taskId, when asked for (`DiffRun.keepsGraphs`).
+    var graphs: [BytewiseString: [DiffReport.GraphNode]] = [:]
 
     /// Reads `path` as side `name`. `known`: signatures the other side already verified.
     static func read(
-        _ path: String, name: String, options: ValidationOptions, known: KnownSignatures?
+        _ path: String, name: String, options: ValidationOptions, known: KnownSignatures?, keepsGraphs: Bool = false
     ) -> (DiffSide, sharedVerifications: Int) {
         var run = ValidationRun(options: options)
         run.keepsSignatureFingerprints = true
@@ -54,6 +56,15 @@ struct DiffSide: Sendable {
         side.summary.deleted = reconstruction.deleted.count
         side.state = .reconstruction(reconstruction)
         side.inventory = NodeInventory(result)
+        if keepsGraphs {
+            let verdict = result.verdict
+            for position in verdict.order {
+                let node = verdict.nodes[Int(position)]
+                side.graphs[BytewiseString(node.taskId.text), default: []].append(
+                    DiffReport.GraphNode(
+                        id: node.id.text, parents: node.parents.map(\.text), code: verdict.nodeStatus[Int(position)]))
+            }
+        }
         return (side, result.sharedVerifications)
     }
 }
