@@ -50,7 +50,7 @@ final class DiffTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("A valid, B E_PARENT_NOT_FOUND"), run.stdout)
         XCTAssertTrue(
             run.stdout.contains("field      title  A \"Groceries for the week\"  B \"Groceries\""), run.stdout)
-        XCTAssertTrue(lines.last!.hasPrefix("differ: 1 of 1 task differ"), run.stdout)
+        XCTAssertEqual(lines.last!, "differ: differences in 1 of 1 task", run.stdout)
     }
 
     func testTextReportShowsTheFirstOfEachKindAndHowManyMoreJSONHolds() {
@@ -127,6 +127,9 @@ final class DiffTests: XCTestCase {
         let run = try diff([a, b, "--task", resignedTask, "--format", "json"])
         XCTAssertEqual(run.status, 0, run.stdout)
         XCTAssertTrue(run.stdout.contains(#""tasksCompared":1,"#), run.stdout)
+        let unknown = try diff([a, b, "--task", "00000000-0000-4000-8000-000000000000"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("neither side holds this task"), unknown.stderr)
     }
 
     func testJUnitHasOneCasePerTaskFailingWhereItDiffers() throws {

@@ -24,6 +24,11 @@ package enum DiffCommand {
             }
         }
         let report = run.run(a, b)
+        // A mistyped TASKID would otherwise compare nothing and pass a gate.
+        if let task = options.task, report.problems.isEmpty, report.comparedTasks.isEmpty {
+            console.error("error: --task \(task): neither side holds this task")
+            return .usageOrIO
+        }
         let written = ReportOutput.write(to: options.output, console: console) { sink in
             switch options.format {
             case .text: DiffTextReport().write(report, to: &sink)

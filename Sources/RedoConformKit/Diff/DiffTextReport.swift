@@ -65,7 +65,7 @@ package struct DiffTextReport {
                     + (resigned > 0 ? "; \(resigned) re-signed (signatures only)" : ""))
         } else {
             line(
-                "differ: \(differing) of \(counted(report.comparedTasks.count, "task")) differ"
+                "differ: differences in \(differing) of \(counted(report.comparedTasks.count, "task"))"
                     + (report.rejected.isEmpty ? "" : "; \(counted(report.rejected.count, "rejected id")) differ"))
         }
     }
