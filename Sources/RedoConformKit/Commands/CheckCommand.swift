@@ -12,6 +12,7 @@ package enum CheckCommand {
         ReconstructionVectorSuite(),
         ExportVectorSuite(),
         PlatformVectorSuite(),
+        DiffVectorSuite(),
     ]
 
     /// The suites over `ExternalVectorFolder`: RFC 8785 canonicalization, Wycheproof Ed25519,

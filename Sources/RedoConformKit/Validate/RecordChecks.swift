@@ -24,6 +24,39 @@ enum RecordChecks {
         }
     }
 
+    /// Each record's signature fingerprint, and the deferred signatures `known` already
+    /// holds taken out of `deferred` (so they are not verified again), with their count.
+    static func fingerprint(
+        _ records: [InputRecord], checks: [NodeCheck], deferred: inout [DeferredSignature?], known: KnownSignatures?,
+        jobs: Int
+    ) -> ([SignatureFingerprint], Int) {
+        let (fingerprints, knownAlready) = ParallelMap.map(Array(records.indices), jobs: jobs) {
+            [deferred] k -> (SignatureFingerprint, Bool) in
+            if let signature = deferred[k] {
+                let fingerprint = SignatureFingerprint(signature.signature)
+                // A deferred signature belongs to a record with no other error, so its id
+                // is the hash of its body.
+                guard let known, let id = checks[k].claimedNodeId else { return (fingerprint, false) }
+                return (fingerprint, known.contains(id, fingerprint))
+            }
+            guard checks[k].node != nil else { return (.none, false) }
+            switch records[k].content {
+            case let .value(value): return (SignatureFingerprint(signatureOf: value), false)
+            case let .bytes(bytes):
+                return (
+                    (try? JSONReader.parse(Array(bytes))).map(SignatureFingerprint.init(signatureOf:)) ?? .none, false
+                )
+            case .finding: return (.none, false)
+            }
+        }
+        var shared = 0
+        for k in knownAlready.indices where knownAlready[k] {
+            deferred[k] = nil
+            shared += 1
+        }
+        return (fingerprints, shared)
+    }
+
     static func check(_ record: InputRecord, validator: NodeValidator) -> NodeCheck {
         var result: NodeCheck
         switch record.content {

@@ -16,6 +16,9 @@ struct RecordReader {
     let file: InputFileRef
     let index: Int32
     let options: ValidationOptions
+    /// Takes a whole document out (true), so it yields no record; see
+    /// `ValidationRun.claimsDocument`.
+    var claimsDocument: ((JSONValue) -> Bool)?
 
     /// The binary test looks at this many bytes, as `grep` and `git` do.
     static let binaryTestBytes = 8192
@@ -27,20 +30,23 @@ struct RecordReader {
     /// a CI job checking one must not go green on nothing.
     func read(_ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) -> InputProblem? {
         var count = 0
+        var claimed = false
         var empty: String?
         let problem = read(
             {
                 count += 1
                 emit($0)
-            }, bytesRead: bytesRead, empty: &empty)
-        if problem == nil, count == 0, let empty {
+            }, bytesRead: bytesRead, empty: &empty, claimed: &claimed)
+        if problem == nil, count == 0, !claimed, let empty {
             return InputProblem(path: file.display, message: empty + ": no records")
         }
         return problem
     }
 
     /// Reads the file; `empty` says what it held, in case no record came of it.
-    private func read(_ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void, empty: inout String?) -> InputProblem? {
+    private func read(
+        _ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void, empty: inout String?, claimed: inout Bool
+    ) -> InputProblem? {
         do {
             let source = try OpenInput(InputPath(file.path))
             let isStream = source.regularFileSize == nil
@@ -59,7 +65,7 @@ struct RecordReader {
             }
             let bytes = try source.readRest(after: head, maxBytes: options.maxDocumentBytes, refusingBinary: true)
             bytesRead(bytes.count)
-            empty = readDocument(bytes, emit)
+            empty = readDocument(bytes, emit, claimed: &claimed)
             return nil
         } catch let error as InputError {
             let hint = error.reason.hasPrefix("larger") ? " (split it, or use JSON Lines, which is streamed)" : ""
@@ -72,9 +78,13 @@ struct RecordReader {
     /// A whole document: an export shape, or — when it does not parse as one value but
     /// reads as values one per line — JSON Lines without the extension. Returns what the
     /// document is, in words, for the case that it holds no record.
-    private func readDocument(_ bytes: [UInt8], _ emit: (InputRecord) -> Void) -> String? {
+    private func readDocument(_ bytes: [UInt8], _ emit: (InputRecord) -> Void, claimed: inout Bool) -> String? {
         do {
             let value = try JSONReader.parse(bytes, limits: JSONLimits(maxDocumentBytes: options.maxDocumentBytes))
+            if let claimsDocument, claimsDocument(value) {
+                claimed = true
+                return nil
+            }
             for record in ExportShapes.records(of: value, file: index) { emit(record) }
             return ExportShapes.shape(of: value).emptyDescription
         } catch  where LineSniffing.readsAsJSONLines(bytes, failure: error) {

@@ -57,6 +57,14 @@ package struct ValidationResult: Sendable {
     /// Parallel to `sources`: what each record claims to be (for reports).
     let identities: [RecordIdentity]
     package let verdict: LogVerdict
+    /// Parallel to `sources` when the run kept them (`keepsSignatureFingerprints`): each
+    /// record's signature fingerprint, `.none` for a record without a well-formed signature
+    /// or that is not a node. Empty otherwise.
+    package let signatureFingerprints: [SignatureFingerprint]
+    /// Signatures not verified again because `knownSignatures` already held them.
+    package let sharedVerifications: Int
+    /// The documents `claimsDocument` took out of the inputs (they are not records).
+    package let claimedDocuments: [(file: Int, value: JSONValue)]
 
     package func source(_ record: Int) -> String { sources[record].text(files: files) }
     /// The id text a record claims, if it has a string id.
@@ -127,6 +135,14 @@ enum RecordIdentity: Sendable {
 package struct ValidationRun {
     package let options: ValidationOptions
     package var progress: ProgressMeter?
+    /// Keep each record's signature fingerprint (`diff` compares them).
+    package var keepsSignatureFingerprints = false
+    /// Signatures verified before (by another run): records that carry one are not
+    /// verified again. The verdict is the same, as verification is deterministic.
+    package var knownSignatures: KnownSignatures?
+    /// Takes a whole JSON document out of the inputs instead of reading it as records
+    /// (`diff` takes a reconstructed state this way, reading each input once).
+    package var claimsDocument: (@Sendable (JSONValue) -> Bool)?
 
     package init(options: ValidationOptions, progress: ProgressMeter? = nil) {
         self.options = options
@@ -139,6 +155,9 @@ package struct ValidationRun {
         let validator = NodeValidator(
             profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
         var collector = Collector(validator: validator, options: options, progress: progress)
+        collector.keepsFingerprints = keepsSignatureFingerprints
+        collector.known = knownSignatures
+        var claimed: [(file: Int, value: JSONValue)] = []
         progress?.start(reading: files)
         for (index, file) in files.enumerated() {
             guard collector.count < options.maxRecords else {
@@ -148,7 +167,14 @@ package struct ValidationRun {
                         message: "not read: the run already holds \(options.maxRecords) records, the record limit"))
                 continue
             }
-            let reader = RecordReader(file: file, index: Int32(index), options: options)
+            var reader = RecordReader(file: file, index: Int32(index), options: options)
+            reader.claimsDocument = claimsDocument.map { claims in
+                { value in
+                    guard claims(value) else { return false }
+                    claimed.append((index, value))
+                    return true
+                }
+            }
             var truncated = false
             if let problem = reader.read(
                 { record in
@@ -169,7 +195,8 @@ package struct ValidationRun {
         progress?.finish()
         return ValidationResult(
             files: files, problems: problems, sources: collector.sources, identities: collector.identities,
-            verdict: verdict)
+            verdict: verdict, signatureFingerprints: collector.fingerprints,
+            sharedVerifications: collector.sharedVerifications, claimedDocuments: claimed)
     }
 
     /// Validates records already in memory as one log, the way `run` validates the records
@@ -199,13 +226,17 @@ package struct ValidationRun {
         private var pending: [InputRecord] = []
         /// The batch being checked in the background, if any: each record's check, and the
         /// signature it leaves to verify.
-        private var inFlight: BackgroundWork<([NodeCheck], [DeferredSignature?])>?
+        private var inFlight: BackgroundWork<CheckedBatch>?
         private var log = LogValidator.Incremental()
         private var checked = 0
         /// Records handed to the log pass so far.
         private var absorbed = 0
         private(set) var sources: [RecordSource] = []
         private(set) var identities: [RecordIdentity] = []
+        private(set) var fingerprints: [SignatureFingerprint] = []
+        private(set) var sharedVerifications = 0
+        var keepsFingerprints = false
+        var known: KnownSignatures?
         private let verifier: SignatureVerifier
 
         init(validator: NodeValidator, options: ValidationOptions, progress: ProgressMeter?) {
@@ -228,8 +259,17 @@ package struct ValidationRun {
             guard !pending.isEmpty else { return }
             verifier.waitForBacklog(atMost: options.maxSignatureBacklog)
             let previous = inFlight
-            inFlight = BackgroundWork { [pending, validator, jobs = options.jobs] in
-                RecordChecks.checkDeferringSignatures(pending, validator: validator, jobs: jobs)
+            inFlight = BackgroundWork { [pending, validator, jobs = options.jobs, keepsFingerprints, known] in
+                var (checks, deferred) = RecordChecks.checkDeferringSignatures(
+                    pending, validator: validator, jobs: jobs)
+                guard keepsFingerprints || known != nil else {
+                    return CheckedBatch(checks: checks, deferred: deferred, fingerprints: [], shared: 0)
+                }
+                let (fingerprints, shared) = RecordChecks.fingerprint(
+                    pending, checks: checks, deferred: &deferred, known: known, jobs: jobs)
+                return CheckedBatch(
+                    checks: checks, deferred: deferred, fingerprints: keepsFingerprints ? fingerprints : [],
+                    shared: shared)
             }
             checked += pending.count
             progress?.advance(recordsRead: pending.count)
@@ -238,8 +278,11 @@ package struct ValidationRun {
             if let previous { absorb(previous) }
         }
 
-        private mutating func absorb(_ batch: BackgroundWork<([NodeCheck], [DeferredSignature?])>) {
-            var (checks, deferred) = batch.wait()
+        private mutating func absorb(_ batch: BackgroundWork<CheckedBatch>) {
+            let checked = batch.wait()
+            var (checks, deferred) = (checked.checks, checked.deferred)
+            fingerprints += checked.fingerprints
+            sharedVerifications += checked.shared
             var jobs: [SignatureVerifier.Job] = []
             jobs.reserveCapacity(deferred.count)
             for k in deferred.indices {
@@ -271,6 +314,15 @@ package struct ValidationRun {
                         place: RecordPlace(action: node.action, lamport: node.lamport, parents: node.parents))
                 }
             }
+        }
+
+        /// One batch after its checks: what `checkDeferringSignatures` returns, and the
+        /// fingerprints and shared verifications when the run wants them.
+        struct CheckedBatch: Sendable {
+            var checks: [NodeCheck]
+            var deferred: [DeferredSignature?]
+            var fingerprints: [SignatureFingerprint]
+            var shared: Int
         }
 
         /// Runs the log rules while the last signatures are still being verified, on the

@@ -20,7 +20,8 @@ package enum VectorGenerator {
     /// `extraSignatures` go into the platform exchange after the crafted signature cases.
     package static func files(seed: String, extraSignatures: [SignatureCase] = []) -> [GeneratedFile] {
         nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed)
-            + platformFiles(seed: seed, extraSignatures: extraSignatures) + [ProtocolTablesFile.file]
+            + platformFiles(seed: seed, extraSignatures: extraSignatures) + DiffVectorFiles.files(seed: seed)
+            + [ProtocolTablesFile.file]
     }
 
     /// The platform exchange: the inputs every harness reads, and redo-conform's own

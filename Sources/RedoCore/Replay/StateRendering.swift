@@ -33,7 +33,8 @@ public enum StateRendering {
         CanonicalJSON.bytes(of: json(reconstruction))
     }
 
-    static func taskJSON(_ task: ReconstructedTask) -> JSONValue {
+    /// One task as `json` renders it (`diff` compares states task by task).
+    package static func taskJSON(_ task: ReconstructedTask) -> JSONValue {
         var members = [JSONMember(key: "taskId", value: .string(task.taskId.text))]
         for field in TaskField.metadata {
             if let value = task.state.fields[field] {
