@@ -13,7 +13,7 @@
 # Layout, under one folder redo-conform-VERSION-linux-ARCH/:
 #   bin/redo-conform
 #   share/redo-conform/Vectors/                        the shipped vectors (found by `check`)
-#   share/man/man1/redo-conform.1, redo-conform-*.1    one page per command
+#   share/man/man1/redo-conform.1, redo-conform.*.1    one page per command (redo-conform.vectors.log.1)
 #   share/bash-completion/completions/redo-conform
 #   share/zsh/site-functions/_redo-conform
 #   share/fish/vendor_completions.d/redo-conform.fish
@@ -34,8 +34,9 @@ step() { echo "== $1 ($((SECONDS - started)) s)" >&2; }
 step "man pages (swift-argument-parser's generate-manual plugin)"
 epoch="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}"
 man_date=$(date -u -d "@$epoch" +%Y-%m-%d)
-swift package --scratch-path "$scratch" generate-manual --configuration debug --multi-page --date "$man_date" >&2
 man_dir="$scratch/plugins/GenerateManual/outputs/redo-conform"
+rm -rf "$man_dir" # no page of a command that is gone
+swift package --scratch-path "$scratch" generate-manual --configuration debug --multi-page --date "$man_date" >&2
 
 step "static build"
 swift build -c release --product redo-conform -Xswiftc -static-executable --scratch-path "$scratch" >&2
@@ -63,9 +64,12 @@ trap 'rm -rf "$stage"' EXIT
 root="$stage/$name"
 mkdir -p "$root/bin" "$root/share/redo-conform" "$root/share/man/man1" \
   "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" "$root/share/fish/vendor_completions.d"
-# Without the symbol table and debug sections (a quarter of the size); the build keeps
-# them in $bin.
-strip --strip-all -o "$root/bin/redo-conform" "$bin"
+# Without the symbol table and debug sections (a third of the size; the build keeps them
+# in $bin), and without the two sections in which two clean builds of one commit in the
+# same folder differ: .swift_modhash (module hashes for debuggers, not read at run time)
+# and the build id, which the linker derives from it.
+strip --strip-all --remove-section=.swift_modhash --remove-section=.note.gnu.build-id \
+  -o "$root/bin/redo-conform" "$bin"
 # Tracked files only: nothing a local run left in Vectors/ gets shipped.
 git ls-files -z Vectors | tar --null -T - -cf - | tar -xf - -C "$root/share/redo-conform"
 # The generated pages are mdoc, where a blank line (a paragraph break in a command's
