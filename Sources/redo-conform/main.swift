@@ -11,6 +11,8 @@ import RedoFixtures
     import Darwin
 #endif
 
+// Every text a user sees in --help is ASCII: the manual pages are generated from it
+// (swift-argument-parser's generate-manual), and that generator drops other characters.
 @main
 struct RedoConform: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -95,7 +97,7 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "A vectors folder laid out like Vectors/.")
+    @Argument(help: ArgumentHelp("A vectors folder laid out like Vectors/.", valueName: "DIR"))
     var directory: String?
 
     @Option(
@@ -128,7 +130,7 @@ struct Canonicalize: ParsableCommand {
             "Input must be I-JSON. Exit status: 0 written; 1 not I-JSON (a located error on stderr); 2 unreadable input."
     )
 
-    @Argument(help: "A JSON file, or - for stdin.")
+    @Argument(help: ArgumentHelp("A JSON file, or - for stdin.", valueName: "FILE"))
     var file: String = "-"
 
     func run() throws {
@@ -143,7 +145,7 @@ struct Hash: ParsableCommand {
             "With --raw, print the lowercase hex SHA-256 of any JSON document's canonical form. Exit status: 0 printed; 1 not I-JSON, or (without --raw) not a JSON object (a located error on stderr); 2 unreadable input."
     )
 
-    @Argument(help: "A JSON file, or - for stdin.")
+    @Argument(help: ArgumentHelp("A JSON file, or - for stdin.", valueName: "FILE"))
     var file: String = "-"
 
     @Flag(help: "Hash the whole document's canonical form (no REDO body rules).")
@@ -167,24 +169,29 @@ struct Vectors: ParsableCommand {
                 "Same options, same bytes. Exit status: 0 written; 2 usage error or the output cannot be written."
         )
 
-        @Option(help: "The log's shape: benign, or one of the hostile shapes the scale benchmark runs.")
+        @Option(
+            help: ArgumentHelp(
+                "The log's shape: benign, or one of the hostile shapes the scale benchmark runs.", valueName: "SHAPE"))
         var shape: LogGenerator.Shape = .benign
 
-        @Option(help: "Number of nodes: exactly this many lines (each shape has a minimum, e.g. 12 for merge-stack).")
+        @Option(
+            help: ArgumentHelp(
+                "Number of nodes: exactly this many lines (each shape has a minimum, e.g. 12 for merge-stack).",
+                valueName: "N"))
         var nodes: Int = 1_000_000
 
-        @Option(help: "Number of tasks (benign shapes).")
+        @Option(help: ArgumentHelp("Number of tasks (benign shapes).", valueName: "N"))
         var tasks: Int = 200_000
 
         @Option(
             name: .customLong("delete-length"),
-            help: "Chain length per DELETE (big-delete; the last task may be shorter).")
+            help: ArgumentHelp("Chain length per DELETE (big-delete; the last task may be shorter).", valueName: "N"))
         var deleteLength: Int = 1000
 
-        @Option(help: "The seed.")
+        @Option(help: ArgumentHelp("The seed.", valueName: "SEED"))
         var seed: String = "bench"
 
-        @Option(help: "Output file (default: stdout).")
+        @Option(help: ArgumentHelp("Output file (default: stdout).", valueName: "FILE"))
         var out: String?
 
         func validate() throws {
@@ -210,10 +217,10 @@ struct Vectors: ParsableCommand {
                 "With --external, the platform exchange also holds the published ed25519-speccheck and Wycheproof cases (speccheck-N, wycheproof-N) read from DIR. Exit status: 0 written; 2 usage error, an external file missing or unreadable, or a file cannot be written."
         )
 
-        @Option(help: "The seed every key, id and signature derives from.")
+        @Option(help: ArgumentHelp("The seed every key, id and signature derives from.", valueName: "SEED"))
         var seed: String = VectorGenerator.shippedSeed
 
-        @Option(help: "The folder to write into (created if missing).")
+        @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "DIR"))
         var out: String
 
         @Option(
@@ -247,17 +254,22 @@ struct ProtocolLinkOption: ParsableArguments {
 
 /// Options every command that reads change logs shares.
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Files, directories (walked for .json/.jsonl/.ndjson) or - for stdin.")
+    @Argument(
+        help: ArgumentHelp("Files, directories (walked for .json/.jsonl/.ndjson) or - for stdin.", valueName: "PATH"))
     var paths: [String]
 
-    @Option(help: "synced (signatures required) or local.")
+    @Option(help: ArgumentHelp("synced (signatures required) or local.", valueName: "PROFILE"))
     var profile: ValidationProfile = .synced
 
     // Optional, so the parser does not append this machine's core count as the default.
-    @Option(help: "Threads for node checks and signature verification, 1–1024 (default: all cores).")
+    @Option(
+        help: ArgumentHelp(
+            "Threads for node checks and signature verification, 1 to 1024 (default: all cores).", valueName: "N"))
     var jobs: Int?
 
-    @Option(name: .customLong("max-records"), help: "Read at most this many records (at least 1).")
+    @Option(
+        name: .customLong("max-records"),
+        help: ArgumentHelp("Read at most this many records (at least 1).", valueName: "N"))
     var maxRecords: Int = ValidationOptions().maxRecords
 
     func validate() throws {
@@ -280,7 +292,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate change logs: every node-level and log-level rule, as one log.",
         discussion: """
-            Reads single nodes, JSON arrays of nodes, JSON Lines, id → node maps (Firestore \
+            Reads single nodes, JSON arrays of nodes, JSON Lines, id-to-node maps (Firestore \
             collection exports) and {"users": {uid: {"changes": {id: node}}}} exports.
 
             Exit status: 0 every record valid; 1 some record rejected; 2 usage error, an \
@@ -291,10 +303,12 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: "text, json, junit or html (one self-contained file: each broken task's DAG drawn).")
+    @Option(
+        help: ArgumentHelp(
+            "text, json, junit or html (one self-contained file: each broken task's DAG drawn).", valueName: "FORMAT"))
     var format: ReportFormat = .text
 
-    @Option(help: "Write the report to FILE instead of stdout.")
+    @Option(help: ArgumentHelp("Write the report to FILE instead of stdout.", valueName: "FILE"))
     var output: String?
 
     @Flag(help: "Text: only the summary; no progress bar.")
@@ -352,12 +366,13 @@ struct Reconstruct: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: "json (RFC 8785 canonical, no trailing newline) or text.")
+    @Option(help: ArgumentHelp("json (RFC 8785 canonical, no trailing newline) or text.", valueName: "FORMAT"))
     var format: ReconstructCommand.Format = .json
 
     @Option(
         help: ArgumentHelp(
-            "The time urgency is computed at: \(TimeOption.accepted); a date means midnight (default: now)."))
+            "The time urgency is computed at: \(TimeOption.accepted); a date means midnight (default: now).",
+            valueName: "TIME"))
     var at: String?
 
     func run() throws {
@@ -373,10 +388,10 @@ struct Verify: ParsableCommand {
             "Exit status: 0 every id matches and every signature verifies; 1 otherwise; 2 usage or I/O error, or an input that holds no record."
     )
 
-    @Argument(help: "Files, directories or - for stdin.")
+    @Argument(help: ArgumentHelp("Files, directories or - for stdin.", valueName: "PATH"))
     var paths: [String]
 
-    @Option(help: "Threads, 1–1024 (default: all cores).")
+    @Option(help: ArgumentHelp("Threads, 1 to 1024 (default: all cores).", valueName: "N"))
     var jobs: Int?
 
     func validate() throws {
@@ -400,10 +415,10 @@ struct Sign: ParsableCommand {
             "Exit status: 0 signed; 1 the node is unusable (not a JSON object, an author that is not an object or names another key); 2 usage or I/O error, or a key file not in keygen's format. Warns when the key file is readable by group or others."
     )
 
-    @Argument(help: "The node (a JSON file, or - for stdin).")
+    @Argument(help: ArgumentHelp("The node (a JSON file, or - for stdin).", valueName: "NODE"))
     var node: String = "-"
 
-    @Option(help: "A key file written by keygen.")
+    @Option(help: ArgumentHelp("A key file written by keygen.", valueName: "FILE"))
     var key: String
 
     func validate() throws {
@@ -424,13 +439,15 @@ struct Keygen: ParsableCommand {
             "Without --seed or --seed-text the key is random. --seed-text derives the seed as SHA-256 of the text: for reproducible fixtures only. Exit status: 0 written; 2 usage error, an existing file without --force, or the file cannot be written."
     )
 
-    @Option(help: "The 32-byte seed as 64 lowercase hex digits.")
+    @Option(help: ArgumentHelp("The 32-byte seed as 64 lowercase hex digits.", valueName: "HEX"))
     var seed: String?
 
-    @Option(name: .customLong("seed-text"), help: "Derive the seed from this text (fixtures only).")
+    @Option(
+        name: .customLong("seed-text"),
+        help: ArgumentHelp("Derive the seed from this text (fixtures only).", valueName: "TEXT"))
     var seedText: String?
 
-    @Option(help: "Write the key file here (default: stdout).")
+    @Option(help: ArgumentHelp("Write the key file here (default: stdout).", valueName: "FILE"))
     var out: String?
 
     @Flag(help: "Overwrite an existing key file.")
@@ -452,7 +469,7 @@ struct Compare: ParsableCommand {
         discussion: """
             For each vector and platform: agree, canonical drift (first differing byte, context, JSON path), \
             a hashing bug (same canonical bytes, other id), a signature that does not verify, or a signature \
-            verdict that differs from libsodium's — platform-dependent when common verifiers accept that class. \
+            verdict that differs from libsodium's, platform-dependent when common verifiers accept that class. \
             A log's state hash is optional: one not produced is counted apart, and never fails.
 
             Exit status: 0 every platform agrees (platform-dependent verdicts allowed unless --strict); \
@@ -460,16 +477,18 @@ struct Compare: ParsableCommand {
             """
     )
 
-    @Argument(help: "Outputs files written by platform harnesses.")
+    @Argument(help: ArgumentHelp("Outputs files written by platform harnesses.", valueName: "OUTPUT"))
     var outputs: [String]
 
-    @Option(help: "The inputs the platforms read (default: the shipped Vectors/platform/inputs.json).")
+    @Option(
+        help: ArgumentHelp(
+            "The inputs the platforms read (default: the shipped Vectors/platform/inputs.json).", valueName: "FILE"))
     var inputs: String?
 
-    @Option(help: "text, json, junit or html (one self-contained file).")
+    @Option(help: ArgumentHelp("text, json, junit or html (one self-contained file).", valueName: "FORMAT"))
     var format: ReportFormat = .text
 
-    @Option(help: "Write the report to FILE instead of stdout.")
+    @Option(help: ArgumentHelp("Write the report to FILE instead of stdout.", valueName: "FILE"))
     var output: String?
 
     @OptionGroup var links: ProtocolLinkOption
