@@ -4,9 +4,8 @@ import XCTest
 
 /// The JSON Schemas in docs/schemas/ describe what the binary really reads and writes:
 /// real outputs of every JSON format are validated against them by an independent
-/// validator (Python's jsonschema, through Scripts/validate-json-schema.py, which
-/// Scripts/test.sh installs), and a broken copy of each must be rejected, so no schema
-/// passes by accepting anything.
+/// validator (`SchemaValidator`), and a broken copy of each must be rejected, so no
+/// schema passes by accepting anything.
 final class SchemaConformanceTests: XCTestCase {
     private var root: URL { BinaryEndToEndTests.repositoryRoot }
     private var vectors: String { root.appendingPathComponent("Vectors").path }
@@ -31,7 +30,7 @@ final class SchemaConformanceTests: XCTestCase {
         let badStatus = try brokenCopy(of: reports[0], in: folder) {
             $0.replacingOccurrences(of: #""status":"valid""#, with: #""status":"fine""#)
         }
-        try validate("validation-report", reports, invalid: [broken, badStatus])
+        try SchemaValidator.check("validation-report", reports, invalid: [broken, badStatus])
     }
 
     func testReconstructedStatesMatchTheirSchema() throws {
@@ -50,7 +49,7 @@ final class SchemaConformanceTests: XCTestCase {
         let extraKey = try brokenCopy(of: states[0], in: folder) {
             $0.replacingOccurrences(of: #""version":1"#, with: #""format":"state","version":1"#)
         }
-        try validate("state", states, invalid: [extraKey])
+        try SchemaValidator.check("state", states, invalid: [extraKey])
     }
 
     func testKeyFilesMatchTheirSchema() throws {
@@ -62,7 +61,7 @@ final class SchemaConformanceTests: XCTestCase {
         let upper = try brokenCopy(of: fixed, in: folder) {
             $0.uppercased().replacingOccurrences(of: "FORMAT", with: "format")
         }
-        try validate("key-file", [fixed, random], invalid: [upper])
+        try SchemaValidator.check("key-file", [fixed, random], invalid: [upper])
     }
 
     func testPlatformExchangeFilesMatchTheirSchemas() throws {
@@ -78,7 +77,7 @@ final class SchemaConformanceTests: XCTestCase {
         let noLogs = try brokenCopy(of: inputs[0], in: folder) {
             $0.replacingOccurrences(of: #""logs""#, with: #""histories""#)
         }
-        try validate("platform-inputs", inputs, invalid: [noLogs])
+        try SchemaValidator.check("platform-inputs", inputs, invalid: [noLogs])
 
         let recorded = try FileManager.default.contentsOfDirectory(atPath: vectors + "/platform/recorded").sorted()
             .filter { $0 != PlatformVectorSuite.expectedDriftFile }.map { vectors + "/platform/recorded/" + $0 }
@@ -86,7 +85,7 @@ final class SchemaConformanceTests: XCTestCase {
         let badHash = try brokenCopy(of: outputs[0], in: folder) {
             $0.replacingOccurrences(of: #""stateSha256": ""#, with: #""stateSha256": "XY"#)
         }
-        try validate("platform-outputs", outputs, invalid: [badHash])
+        try SchemaValidator.check("platform-outputs", outputs, invalid: [badHash])
     }
 
     func testCompareReportsMatchTheirSchema() throws {
@@ -108,7 +107,7 @@ final class SchemaConformanceTests: XCTestCase {
         let badStatus = try brokenCopy(of: drifting, in: folder) {
             $0.replacingOccurrences(of: #""status":"DRIFT""#, with: #""status":"drift""#)
         }
-        try validate("compare-report", [drifting, agreeing], invalid: [badStatus])
+        try SchemaValidator.check("compare-report", [drifting, agreeing], invalid: [badStatus])
     }
 
     // MARK: - Helpers
@@ -120,31 +119,4 @@ final class SchemaConformanceTests: XCTestCase {
         XCTAssertNotEqual(changed, text, "the edit of \(path) changed nothing")
         return TempFiles.write(Array(changed.utf8), to: TempFiles.path("broken") + ".json")
     }
-
-    /// Runs the independent validator on docs/schemas/NAME.schema.json.
-    private func validate(_ schema: String, _ valid: [String], invalid: [String]) throws {
-        let python = try Self.python()
-        let script = root.appendingPathComponent("Scripts/validate-json-schema.py").path
-        let schemaPath = root.appendingPathComponent("docs/schemas/\(schema).schema.json").path
-        let output = try ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), [python, script, schemaPath] + valid + ["--invalid"] + invalid)
-        let text = String(decoding: output.stdout + output.stderr, as: UTF8.self)
-        XCTAssertEqual(output.status, 0, text)
-    }
-
-    /// The Python that has jsonschema: REDO_SCHEMA_PYTHON (set by Scripts/test.sh), else
-    /// python3. Without it the test is skipped, except under CI, where it fails.
-    private static func python() throws -> String {
-        let python = ProcessInfo.processInfo.environment["REDO_SCHEMA_PYTHON"] ?? "python3"
-        let probe = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [python, "-c", "import jsonschema"])
-        if probe?.status == 0 { return python }
-        let problem = "\(python) cannot import jsonschema: run the tests with `bash Scripts/test.sh`, which installs it"
-        if ProcessInfo.processInfo.environment["CI"] == "true" {
-            XCTFail(problem + "; CI must have it")
-            throw SchemaValidatorMissing()
-        }
-        throw XCTSkip(problem)
-    }
-
-    private struct SchemaValidatorMissing: Error {}
 }
