@@ -41,10 +41,7 @@ final class DiffTests: XCTestCase {
         let lines = run.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[0].hasPrefix("A  "), lines[0])
         XCTAssertTrue(lines[1].hasPrefix("B  "), lines[1])
-        XCTAssertEqual(
-            lines[2],
-            "nodes: 1 missing, 0 altered, 0 resigned, 1 verdict".replacingOccurrences(
-                of: "0 resigned", with: "0 re-signed"))
+        XCTAssertEqual(lines[2], "nodes: 1 missing, 0 altered, 0 re-signed, 1 verdict, 0 without an id")
         XCTAssertEqual(lines[3], "state: 0 task, 0 deleted, 3 field, 0 todo, 0 urgency")
         XCTAssertTrue(run.stdout.contains("valid in A, absent from B"), run.stdout)
         XCTAssertTrue(run.stdout.contains("A valid, B E_PARENT_NOT_FOUND"), run.stdout)
@@ -76,6 +73,23 @@ final class DiffTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stdout)
         XCTAssertTrue(run.stdout.contains("1 resigned") || run.stdout.contains("1 re-signed"), run.stdout)
         XCTAssertTrue(run.stdout.contains("equivalent"), run.stdout)
+    }
+
+    /// A record that claims no id (a corrupt line) cannot be matched with anything: the
+    /// sides are not shown to hold the same data, so they are not equivalent.
+    func testARecordWithoutAnIdIsADifference() throws {
+        let folder = TempFiles.folder("diff-unreadable")
+        let good = try String(contentsOfFile: vectors + "/node-missing.a.jsonl", encoding: .utf8)
+        let b = TempFiles.write(Array(good.utf8), to: folder + "/b.jsonl")
+        let a = TempFiles.write(Array((good + "{\"version\":1,\n").utf8), to: folder + "/a.jsonl")
+        let run = try diff([a, b])
+        XCTAssertEqual(run.status, 1, run.stdout)
+        XCTAssertTrue(run.stdout.contains("1 without an id"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("1 record without an id cannot be compared"), run.stdout)
+        let json = try diff([a, b, "--format", "json"])
+        XCTAssertTrue(json.stdout.contains(#""unreadable":1,"tasks""#), json.stdout)
+        XCTAssertTrue(json.stdout.contains(#""equivalent":false"#))
+        XCTAssertEqual(try diff([b, b]).status, 0)
     }
 
     func testAnUnreadableSideExitsTwo() throws {
@@ -201,27 +215,7 @@ final class DiffTests: XCTestCase {
         let broken = TempFiles.write(
             text.replacingOccurrences(of: #""kind":"missing""#, with: #""kind":"gone""#), to: folder + "/broken.json")
         XCTAssertNotEqual(broken, reports[0])
-        try validateSchema("diff-report", reports, invalid: [broken])
-    }
-
-    /// Runs Scripts/validate-json-schema.py (Python's jsonschema) on docs/schemas/NAME.schema.json.
-    private func validateSchema(_ schema: String, _ valid: [String], invalid: [String]) throws {
-        let root = BinaryEndToEndTests.repositoryRoot
-        let python = ProcessInfo.processInfo.environment["REDO_SCHEMA_PYTHON"] ?? "python3"
-        let probe = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [python, "-c", "import jsonschema"])
-        guard probe?.status == 0 else {
-            let problem =
-                "\(python) cannot import jsonschema: run the tests with `bash Scripts/test.sh`, which installs it"
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(problem) }
-            throw XCTSkip(problem)
-        }
-        let output = try ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                python, root.appendingPathComponent("Scripts/validate-json-schema.py").path,
-                root.appendingPathComponent("docs/schemas/\(schema).schema.json").path,
-            ] + valid + ["--invalid"] + invalid)
-        XCTAssertEqual(output.status, 0, String(decoding: output.stdout + output.stderr, as: UTF8.self))
+        try SchemaValidator.check("diff-report", reports, invalid: [broken])
     }
 }
 

@@ -15,6 +15,7 @@ package enum DiffJSONReport {
         summary += report.nodeCounts.map { JSONMember(key: $0.0.rawValue, value: count($0.1)) }
         summary += report.stateCounts.map { JSONMember(key: $0.0.rawValue, value: count($0.1)) }
         summary.append(JSONMember(key: "rejected", value: count(report.rejected.count)))
+        summary.append(JSONMember(key: "unreadable", value: count(report.unreadable)))
         let head = JSONObject([
             JSONMember(key: "format", value: .string(DiffReport.format)),
             JSONMember(key: "version", value: .number(Double(DiffReport.version))),
@@ -36,6 +37,7 @@ package enum DiffJSONReport {
                                 JSONMember(key: "valid", value: count(side.valid)),
                                 JSONMember(key: "rejected", value: count(side.rejected)),
                                 JSONMember(key: "duplicates", value: count(side.duplicates)),
+                                JSONMember(key: "unreadable", value: count(side.unreadable)),
                                 JSONMember(key: "tasks", value: count(side.tasks)),
                                 JSONMember(key: "deleted", value: count(side.deleted)),
                             ]))

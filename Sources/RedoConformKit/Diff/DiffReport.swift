@@ -13,7 +13,7 @@ package struct DiffReport: Sendable {
         package enum Kind: String, Sendable { case log, state }
         /// "A" or "B".
         package let name: String
-        package let path: String
+        package var path: String
         package let kind: Kind
         /// For a log: its records and what became of them (nil for a state).
         package var records: Int?
@@ -21,6 +21,9 @@ package struct DiffReport: Sendable {
         package var valid: Int?
         package var rejected: Int?
         package var duplicates: Int?
+        /// For a log: records that claim no id at all (not I-JSON, no string id), which
+        /// cannot be matched with anything on the other side (nil for a state).
+        package var unreadable: Int?
         /// Tasks in the (reconstructed) state, and tasks deleted.
         package var tasks = 0
         package var deleted = 0
@@ -127,6 +130,9 @@ package struct DiffReport: Sendable {
     /// The tasks with some difference (re-signed copies included), in the same order.
     package var tasks: [TaskDifferences] = []
     package var rejected: [RejectedDifference] = []
+    /// Records on either side that claim no id: they cannot be compared, so the sides are
+    /// not shown to hold the same data (0 with `--task`: such records name no task).
+    package var unreadable = 0
     /// Signatures verified once for both sides (B's records whose id and signature A had
     /// already verified).
     package var sharedVerifications = 0
@@ -144,8 +150,11 @@ package struct DiffReport: Sendable {
         }
     }
 
-    /// Converged: every input read, and nothing differs but signatures.
-    package var equivalent: Bool { problems.isEmpty && rejected.isEmpty && !tasks.contains { $0.differs } }
+    /// Converged: every input read, every record comparable, and nothing differs but
+    /// signatures.
+    package var equivalent: Bool {
+        problems.isEmpty && unreadable == 0 && rejected.isEmpty && !tasks.contains { $0.differs }
+    }
 
     /// 0 equivalent, 1 differences, 2 an input that could not be read.
     package var exitStatus: ExitStatus {

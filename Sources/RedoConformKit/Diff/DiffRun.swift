@@ -42,6 +42,7 @@ package struct DiffRun {
             if byTask[key] == nil { byTask[key] = DiffReport.TaskDifferences(taskId: task) }
             return key
         }
+        if task == nil { report.unreadable = [sideA, sideB].reduce(0) { $0 + ($1.summary.unreadable ?? 0) } }
         if let inventoryA = sideA.inventory, let inventoryB = sideB.inventory {
             for (task, difference) in NodeComparison.compare(inventoryA, inventoryB) {
                 byTask[entry(task)]!.nodes.append(difference)

@@ -56,6 +56,7 @@ struct DiffSide: Sendable {
         side.summary.deleted = reconstruction.deleted.count
         side.state = .reconstruction(reconstruction)
         side.inventory = NodeInventory(result)
+        side.summary.unreadable = side.inventory?.unidentified
         if keepsGraphs {
             let verdict = result.verdict
             for position in verdict.order {

@@ -22,6 +22,7 @@ package struct DiffTextReport {
         var counts: [String] = []
         if bothLogs {
             counts = report.nodeCounts.map { "\($1) \($0 == .resigned ? "re-signed" : $0.rawValue)" }
+            counts.append("\(report.unreadable) without an id")
             line("nodes: " + counts.joined(separator: ", "))
         }
         var stateCounts = report.stateCounts.map { "\($1) \($0.rawValue)" }
@@ -66,7 +67,9 @@ package struct DiffTextReport {
         } else {
             line(
                 "differ: differences in \(differing) of \(counted(report.comparedTasks.count, "task"))"
-                    + (report.rejected.isEmpty ? "" : "; \(counted(report.rejected.count, "rejected id")) differ"))
+                    + (report.rejected.isEmpty ? "" : "; \(counted(report.rejected.count, "rejected id")) differ")
+                    + (report.unreadable == 0
+                        ? "" : "; \(counted(report.unreadable, "record")) without an id cannot be compared"))
         }
     }
 

@@ -51,15 +51,7 @@ enum DiffVectorFiles {
         var run = DiffRun(options: ValidationOptions())
         if let at, case let .success(time) = TimeOption.parse(at) { run.at = time }
         var report = run.run(a, b)
-        for k in report.sides.indices {
-            let name = k == 0 ? names.0 : names.1
-            let side = report.sides[k]
-            var renamed = DiffReport.Side(name: side.name, path: name, kind: side.kind)
-            (renamed.records, renamed.nodes, renamed.valid) = (side.records, side.nodes, side.valid)
-            (renamed.rejected, renamed.duplicates) = (side.rejected, side.duplicates)
-            (renamed.tasks, renamed.deleted) = (side.tasks, side.deleted)
-            report.sides[k] = renamed
-        }
+        for k in report.sides.indices { report.sides[k].path = k == 0 ? names.0 : names.1 }
         return report
     }
 
