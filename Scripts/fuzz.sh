@@ -121,7 +121,7 @@ replay() {
 }
 
 # Every run's log keeps its executions (the final stats, or the last status line of a run
-# still going or killed), so the totals add up across runs, sessions and restarts.
+# still going or killed), so the totals add up across every run on this machine.
 totals() {
     local target log runs total count
     for target in json node log; do
