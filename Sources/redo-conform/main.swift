@@ -25,8 +25,8 @@ struct RedoConform: ParsableCommand {
             """,
         version: RedoConformVersion.text,
         subcommands: [
-            Check.self, Validate.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self, Canonicalize.self,
-            Hash.self, Compare.self, Diff.self, Graph.self, Vectors.self,
+            Check.self, Validate.self, MergeReports.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self,
+            Canonicalize.self, Hash.self, Compare.self, Diff.self, Graph.self, Vectors.self,
         ],
         defaultSubcommand: Check.self
     )
@@ -316,10 +316,29 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var links: ProtocolLinkOption
 
+    @Option(
+        help: ArgumentHelp(
+            "Check only the tasks whose taskId hashes to shard K of N (0 ≤ K < N), for merge-reports; needs --format json.",
+            valueName: "K/N"))
+    var shard: String?
+
+    func validate() throws {
+        guard let shard else { return }
+        if let problem = Shard.usageProblem(shard) { throw ValidationError(problem) }
+        if format != .json {
+            throw ValidationError("--shard writes a json report for merge-reports: add --format json")
+        }
+        if input.paths.contains("-") {
+            throw ValidationError("--shard cannot read stdin: a shard may read its inputs twice")
+        }
+    }
+
     func run() throws {
+        var options = input.validation
+        options.shard = shard.flatMap(Shard.init(parsing:))
         finish(
             ValidateCommand.run(
-                input.paths, options: input.validation, format: format, output: output, quiet: quiet,
+                input.paths, options: options, format: format, output: output, quiet: quiet,
                 protocolURL: links.protocolURL, console: .standard))
     }
 }
@@ -354,6 +373,41 @@ struct Graph: ParsableCommand {
             GraphCommand.run(
                 input.paths, options: input.validation, task: task, format: format, output: output,
                 console: .standard))
+    }
+}
+
+struct MergeReports: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-reports",
+        abstract: "Merge the json reports of validate --shard K/N into the report one unsharded run writes.",
+        discussion: """
+            Give every shard's report once, in any order. The report is byte for byte the one \
+            `validate` writes without --shard on the same inputs and options.
+
+            Exit status: as that run's: 0 every record valid; 1 some record rejected; 2 an input \
+            problem in the run, a usage error, or reports that are not the N shards of one run.
+            """
+    )
+
+    @Argument(help: "The shard reports (json), one per shard.")
+    var reports: [String]
+
+    @Option(help: "text, json or junit.")
+    var format: ReportFormat = .text
+
+    @Option(help: "Write the report to FILE instead of stdout.")
+    var output: String?
+
+    @Flag(help: "Text: only the summary.")
+    var quiet = false
+
+    func validate() throws {
+        if let problem = StandardInputOnce.usageProblem(reports, givenAs: "REPORT") { throw ValidationError(problem) }
+        if let problem = MergeReportsCommand.usageProblem(format) { throw ValidationError(problem) }
+    }
+
+    func run() throws {
+        finish(MergeReportsCommand.run(reports, format: format, output: output, quiet: quiet, console: .standard))
     }
 }
 

@@ -19,6 +19,11 @@ package enum ValidateCommand {
     ) -> ExitStatus {
         let progress = quiet ? nil : ProgressMeter.forTerminal(console: console)
         let result = ValidationRun(options: options, progress: progress).run(operands)
+        defer { KeptUntilExit.keep(result) }
+        if let shard = options.shard {
+            return writeShard(
+                ShardReportView(result, shard: shard), profile: options.profile, output: output, console: console)
+        }
         let written = ReportOutput.write(to: output, console: console) { sink in
             switch format {
             case .text:
@@ -29,7 +34,6 @@ package enum ValidateCommand {
             case .html: HtmlReport(protocolURL: protocolURL).write(result, profile: options.profile, to: &sink)
             }
         }
-        defer { KeptUntilExit.keep(result) }
         guard written else { return .usageOrIO }
         if format != .text || output != nil {
             for problem in result.problems { console.error("error: \(problem)") }
@@ -37,10 +41,23 @@ package enum ValidateCommand {
         return status(result)
     }
 
+    /// A shard's json report (the one format `merge-reports` reads); its status is the
+    /// one of its own records, and the input problems are shard 0's.
+    private static func writeShard(
+        _ view: ShardReportView, profile: ValidationProfile, output: String?, console: Console
+    ) -> ExitStatus {
+        let written = ReportOutput.write(to: output, console: console) { sink in
+            JSONReport.write(view, profile: profile, shard: view.extras, to: &sink)
+        }
+        guard written else { return .usageOrIO }
+        for problem in view.problems { console.error("error: \(problem)") }
+        return status(view)
+    }
+
     /// 2 when an input could not be read (the check is incomplete), else 1 when any
     /// record was rejected, else 0. Warnings do not fail.
-    static func status(_ result: ValidationResult) -> ExitStatus {
+    static func status(_ result: some ReportedRun) -> ExitStatus {
         if !result.problems.isEmpty { return .usageOrIO }
-        return result.verdict.records.contains { $0.status == .rejected } ? .findings : .ok
+        return (0..<result.recordCount).contains { result.status($0) == .rejected } ? .findings : .ok
     }
 }

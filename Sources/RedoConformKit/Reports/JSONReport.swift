@@ -10,56 +10,72 @@ package enum JSONReport {
     package static let format = "redo-conform/validation-report"
     package static let version = 1
 
-    package static func write(_ result: ValidationResult, profile: ValidationProfile, to sink: inout ReportSink) {
+    package static func write(_ result: some ReportedRun, profile: ValidationProfile, to sink: inout ReportSink) {
+        write(result, profile: profile, shard: nil, to: &sink)
+    }
+
+    /// The report, or with `shard` one shard's report: the same keys, plus a top-level
+    /// `shard` object after `profile` and each record's `position` and `file` (see
+    /// `ShardReportView`), which `merge-reports` reads to put the shards back together.
+    static func write(
+        _ result: some ReportedRun, profile: ValidationProfile, shard: ShardReportView.Extras?,
+        to sink: inout ReportSink
+    ) {
         let summary = ReportSummary(result)
         let byCode = JSONObject(
             summary.byCode.keys.sorted().map {
                 JSONMember(key: $0.rawValue, value: .number(Double(summary.byCode[$0]!)))
             })
-        let head = JSONObject([
-            JSONMember(key: "format", value: .string(format)),
-            JSONMember(key: "version", value: .number(Double(version))),
-            JSONMember(key: "profile", value: .string(profile.rawValue)),
-            JSONMember(
-                key: "summary",
-                value: .object(
-                    JSONObject([
-                        JSONMember(key: "records", value: .number(Double(summary.records))),
-                        JSONMember(key: "nodes", value: .number(Double(summary.nodes))),
-                        JSONMember(key: "valid", value: .number(Double(summary.valid))),
-                        JSONMember(key: "rejected", value: .number(Double(summary.rejected))),
-                        JSONMember(key: "duplicates", value: .number(Double(summary.duplicates))),
-                        JSONMember(key: "byCode", value: .object(byCode)),
-                    ]))),
-            JSONMember(
-                key: "problems",
-                value: .array(
-                    result.problems.map { problem in
-                        .object(
-                            JSONObject([
-                                JSONMember(key: "path", value: .string(problem.path)),
-                                JSONMember(key: "message", value: .string(problem.message)),
-                            ]))
-                    })),
-        ])
+        let head = JSONObject(
+            [
+                JSONMember(key: "format", value: .string(format)),
+                JSONMember(key: "version", value: .number(Double(version))),
+                JSONMember(key: "profile", value: .string(profile.rawValue)),
+            ] + (shard.map { [JSONMember(key: "shard", value: $0.json)] } ?? []) + [
+                JSONMember(
+                    key: "summary",
+                    value: .object(
+                        JSONObject([
+                            JSONMember(key: "records", value: .number(Double(summary.records))),
+                            JSONMember(key: "nodes", value: .number(Double(summary.nodes))),
+                            JSONMember(key: "valid", value: .number(Double(summary.valid))),
+                            JSONMember(key: "rejected", value: .number(Double(summary.rejected))),
+                            JSONMember(key: "duplicates", value: .number(Double(summary.duplicates))),
+                            JSONMember(key: "byCode", value: .object(byCode)),
+                        ]))),
+                JSONMember(
+                    key: "problems",
+                    value: .array(
+                        result.problems.map { problem in
+                            .object(
+                                JSONObject([
+                                    JSONMember(key: "path", value: .string(problem.path)),
+                                    JSONMember(key: "message", value: .string(problem.message)),
+                                ]))
+                        })),
+            ])
         // Everything but the closing "}" of the head, then the records one by one.
         var headBytes = ordered(.object(head))
         headBytes.removeLast()
         sink.write(bytes: headBytes)
         sink.write(",\"records\":[")
-        for (index, record) in result.verdict.records.enumerated() {
+        for index in 0..<result.recordCount {
             if index > 0 { sink.write(",") }
-            sink.write(bytes: ordered(recordJSON(index, record, result)))
+            var record = recordJSON(index, result)
+            if let shard, case let .object(members) = record {
+                record = .object(JSONObject(shard.recordMembers(index) + members.members))
+            }
+            sink.write(bytes: ordered(record))
         }
         sink.write("]}\n")
     }
 
-    static func recordJSON(_ index: Int, _ record: RecordVerdict, _ result: ValidationResult) -> JSONValue {
+    static func recordJSON(_ index: Int, _ result: some ReportedRun) -> JSONValue {
         var members = [
             JSONMember(key: "source", value: .string(result.source(index))),
             JSONMember(key: "id", value: result.claimedId(index).map { .string($0) } ?? .null),
             JSONMember(key: "taskId", value: result.taskId(index).map { .string($0) } ?? .null),
-            JSONMember(key: "status", value: .string(record.status.rawValue)),
+            JSONMember(key: "status", value: .string(result.status(index).rawValue)),
         ]
         // Only on duplicates: a key on every record would add bytes to every line of a
         // million-record report for the few that repeat a node.
@@ -69,11 +85,11 @@ package enum JSONReport {
         return .object(
             JSONObject(
                 members + [
-                    JSONMember(key: "code", value: record.code.map { .string($0.rawValue) } ?? .null),
+                    JSONMember(key: "code", value: result.code(index).map { .string($0.rawValue) } ?? .null),
                     JSONMember(
                         key: "findings",
                         value: .array(
-                            record.findings.map { finding in
+                            result.findings(index).map { finding in
                                 .object(
                                     JSONObject([
                                         JSONMember(key: "code", value: .string(finding.code.rawValue)),

@@ -5,42 +5,50 @@ import RedoCore
 /// duplicate record is skipped; a record's warnings are its test case's output; an
 /// input problem (unreadable, or holding no record) is an error.
 package enum JUnitReport {
-    package static func write(_ result: ValidationResult, to sink: inout ReportSink) {
-        var byFile: [Int32: [Int]] = [:]
-        for index in result.verdict.records.indices { byFile[result.sources[index].file, default: []].append(index) }
-        let records = result.verdict.records
-        let failures = records.filter { $0.status == .rejected }.count
-        let skipped = result.verdict.duplicateCount
+    package static func write(_ result: some ReportedRun, to sink: inout ReportSink) {
+        var byFile: [Int: [Int]] = [:]
+        for index in 0..<result.recordCount { byFile[result.fileIndex(index), default: []].append(index) }
+        var failures = 0
+        var skipped = 0
+        for index in 0..<result.recordCount {
+            switch result.status(index) {
+            case .rejected: failures += 1
+            case .duplicate: skipped += 1
+            case .valid: break
+            }
+        }
+        let problems = result.problems
         sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         sink.write(
-            "<testsuites name=\"redo-conform validate\" tests=\"\(records.count + result.problems.count)\" failures=\"\(failures)\" errors=\"\(result.problems.count)\" skipped=\"\(skipped)\">\n"
+            "<testsuites name=\"redo-conform validate\" tests=\"\(result.recordCount + problems.count)\" failures=\"\(failures)\" errors=\"\(problems.count)\" skipped=\"\(skipped)\">\n"
         )
-        for (fileIndex, file) in result.files.enumerated() {
-            let indices = byFile[Int32(fileIndex)] ?? []
-            let fileFailures = indices.filter { records[$0].status == .rejected }.count
-            let fileSkipped = indices.filter { records[$0].status == .duplicate }.count
+        for (fileIndex, file) in result.fileNames.enumerated() {
+            let indices = byFile[fileIndex] ?? []
+            let fileFailures = indices.filter { result.status($0) == .rejected }.count
+            let fileSkipped = indices.filter { result.status($0) == .duplicate }.count
             sink.write(
-                "  <testsuite name=\"\(escape(file.display))\" tests=\"\(indices.count)\" failures=\"\(fileFailures)\" errors=\"0\" skipped=\"\(fileSkipped)\">\n"
+                "  <testsuite name=\"\(escape(file))\" tests=\"\(indices.count)\" failures=\"\(fileFailures)\" errors=\"0\" skipped=\"\(fileSkipped)\">\n"
             )
             for index in indices {
-                let record = records[index]
+                let status = result.status(index)
+                let findings = result.findings(index)
                 let name = "\(result.source(index)) \(result.claimedId(index) ?? "(no id)")"
-                sink.write("    <testcase classname=\"\(escape(file.display))\" name=\"\(escape(name))\"")
-                let warnings = record.findings.filter { $0.severity == .warning }
-                let failure = record.status == .rejected ? record.code : nil
-                guard failure != nil || record.status == .duplicate || !warnings.isEmpty else {
+                sink.write("    <testcase classname=\"\(escape(file))\" name=\"\(escape(name))\"")
+                let warnings = findings.filter { $0.severity == .warning }
+                let failure = status == .rejected ? result.code(index) : nil
+                guard failure != nil || status == .duplicate || !warnings.isEmpty else {
                     sink.write("/>\n")
                     continue
                 }
                 sink.write(">\n")
                 if let code = failure {
-                    let primary = record.findings.primaryFinding
+                    let primary = findings.primaryFinding
                     sink.write(
                         "      <failure type=\"\(code.rawValue)\" message=\"\(escape("\(primary?.rule.id ?? ""): \(primary?.message ?? "")"))\">"
                     )
-                    sink.write(escape(lines(record.findings)))
+                    sink.write(escape(lines(findings)))
                     sink.write("</failure>\n")
-                } else if record.status == .duplicate {
+                } else if status == .duplicate {
                     sink.write(
                         "      <skipped message=\"\(escape("duplicate of \(result.originalSource(ofDuplicate: index) ?? "an earlier record")"))\"/>\n"
                     )
@@ -52,11 +60,11 @@ package enum JUnitReport {
             }
             sink.write("  </testsuite>\n")
         }
-        if !result.problems.isEmpty {
+        if !problems.isEmpty {
             sink.write(
-                "  <testsuite name=\"input problems\" tests=\"\(result.problems.count)\" failures=\"0\" errors=\"\(result.problems.count)\" skipped=\"0\">\n"
+                "  <testsuite name=\"input problems\" tests=\"\(problems.count)\" failures=\"0\" errors=\"\(problems.count)\" skipped=\"0\">\n"
             )
-            for problem in result.problems {
+            for problem in problems {
                 sink.write(
                     "    <testcase classname=\"inputs\" name=\"\(escape(problem.path))\"><error message=\"\(escape(problem.message))\"/></testcase>\n"
                 )

@@ -12,22 +12,22 @@ package struct ReportSummary: Sendable, Equatable {
     package var byCode: [ErrorCode: Int] = [:]
     package var warnings = 0
 
-    package init(_ result: ValidationResult) {
-        for (index, record) in result.verdict.records.enumerated() {
+    package init(_ run: some ReportedRun) {
+        for index in 0..<run.recordCount {
             records += 1
-            if case .claims(nil, _, _) = result.identities[index] { nodes += 1 }  // no id: a node of its own
-            switch record.status {
+            let status = run.status(index)
+            switch status {
             case .valid: valid += 1
             case .duplicate: duplicates += 1
             case .rejected:
                 rejected += 1
-                if let code = record.code { byCode[code, default: 0] += 1 }
+                if let code = run.code(index) { byCode[code, default: 0] += 1 }
             }
-            if record.status != .rejected && record.findings.contains(where: { $0.severity == .warning }) {
+            if status != .rejected && run.findings(index).contains(where: { $0.severity == .warning }) {
                 warnings += 1
             }
         }
-        nodes += result.verdict.claimedIdCount
+        nodes = run.nodeCount
     }
 }
 

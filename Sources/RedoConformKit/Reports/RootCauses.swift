@@ -37,22 +37,21 @@ package struct RootCauses {
     package let tasks: [Task]
 
     /// Whether a record's primary code makes it a descendant rather than a root cause.
-    package static func isDescendant(_ record: RecordVerdict) -> Bool {
-        record.status == .rejected && record.code == .ancestorRejected
+    package static func isDescendant(status: RecordStatus, code: ErrorCode?) -> Bool {
+        status == .rejected && code == .ancestorRejected
     }
 
-    package init(_ result: ValidationResult) {
+    package init(_ result: some ReportedRun) {
         // Grouped and ordered by the taskId's bytes: `String` equality would put two
         // canonically equivalent (malformed) taskIds under one heading.
         var taskIndex: [BytewiseString: Int] = [:]
         var tasks: [Task] = []
         var rootOfId: [NodeID: (task: Int, root: Int)] = [:]
         var descendants: [(record: Int, task: Int)] = []
-        let records = result.verdict.records
-        for index in records.indices {
-            let record = records[index]
-            let rejected = record.status == .rejected
-            guard rejected || record.findings.contains(where: { $0.severity == .warning }) else { continue }
+        for index in 0..<result.recordCount {
+            let status = result.status(index)
+            let rejected = status == .rejected
+            guard rejected || result.findings(index).contains(where: { $0.severity == .warning }) else { continue }
             let key = BytewiseString(result.taskId(index) ?? "")
             let task: Int
             if let known = taskIndex[key] {
@@ -67,7 +66,7 @@ package struct RootCauses {
                 continue
             }
             tasks[task].rejectedCount += 1
-            if Self.isDescendant(record) {
+            if Self.isDescendant(status: status, code: result.code(index)) {
                 descendants.append((index, task))
             } else {
                 tasks[task].roots.append(Root(record: index))
@@ -78,7 +77,7 @@ package struct RootCauses {
         }
         for (record, task) in descendants {
             var attached = false
-            let finding = records[record].findings.first { $0.code == .ancestorRejected }
+            let finding = result.findings(record).first { $0.code == .ancestorRejected }
             for related in finding?.related ?? [] {
                 guard let id = NodeID(related), let root = rootOfId[id], root.task == task else { continue }
                 tasks[task].roots[root.root].descendants.append(record)

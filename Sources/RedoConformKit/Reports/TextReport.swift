@@ -28,7 +28,7 @@ package struct TextReport {
         return "\u{1B}[\(code)m\(shown)\u{1B}[0m"
     }
 
-    package func write(_ result: ValidationResult, to sink: inout ReportSink) {
+    package func write(_ result: some ReportedRun, to sink: inout ReportSink) {
         let summary = ReportSummary(result)
         for problem in result.problems {
             sink.write(show("error", "1;31") + show(": \(problem)") + "\n")
@@ -62,10 +62,10 @@ package struct TextReport {
     /// first error with its primary code; for a record that stands, its first warning)
     /// and how many more it has. A record missing every key would otherwise take nine
     /// lines; `--format json` lists every finding.
-    private func writeRecord(_ index: Int, _ result: ValidationResult, to sink: inout ReportSink) {
-        let record = result.verdict.records[index]
-        let rejected = record.status == .rejected
-        let listed = rejected ? record.findings : record.findings.filter { $0.severity == .warning }
+    private func writeRecord(_ index: Int, _ result: some ReportedRun, to sink: inout ReportSink) {
+        let findings = result.findings(index)
+        let rejected = result.status(index) == .rejected
+        let listed = rejected ? findings : findings.filter { $0.severity == .warning }
         guard let lead = (rejected ? listed.primaryFinding : nil) ?? listed.first else { return }
         let id = result.claimedId(index).map { String($0.prefix(15)) } ?? "(no id)"
         let code = show(lead.code.rawValue, lead.severity == .warning ? "33" : "31")

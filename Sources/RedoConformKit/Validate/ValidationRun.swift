@@ -29,6 +29,9 @@ package struct ValidationOptions: Sendable {
     /// 1M benchmark log: 64k left one core idle for the last second (1.6% slower wall
     /// time); 128k costs 60 MB more at the peak; 160k gained nothing more.
     package var maxSignatureBacklog: Int = 128 * 1024
+    /// With a shard, only its tasks' signatures are verified (and those of the tasks its
+    /// verdicts depend on: see `ShardDependencies`); every other check runs on every record.
+    package var shard: Shard?
 
     package init() {}
 
@@ -65,6 +68,9 @@ package struct ValidationResult: Sendable {
     package let sharedVerifications: Int
     /// The documents `claimsDocument` took out of the inputs (they are not records).
     package let claimedDocuments: [(file: Int, value: JSONValue)]
+    /// In a shard run, the followable parents of the shard's records that failed
+    /// node-level checks; empty otherwise.
+    let failingParents: [NodeID]
 
     package func source(_ record: Int) -> String { sources[record].text(files: files) }
     /// The id text a record claims, if it has a string id.
@@ -151,10 +157,26 @@ package struct ValidationRun {
 
     package func run(_ operands: [String]) -> ValidationResult {
         let (files, walkProblems) = InputFiles.expand(operands)
+        guard let shard = options.shard else {
+            return run(files, walkProblems: walkProblems, signatures: .all, progress: progress)
+        }
+        // A shard verifies its own tasks' signatures and takes the others' as good. Where a
+        // verdict of its tasks depends on a record of another shard's task (a parent in
+        // another task), that task's signatures count too: the input is read once more,
+        // verifying them (rare: only a log that breaks parents.otherTask has such a parent).
+        let first = run(files, walkProblems: walkProblems, signatures: .shard(shard, also: []), progress: progress)
+        let needed = ShardDependencies.tasks(of: shard, in: first.verdict, failingParents: first.failingParents)
+        guard !needed.isEmpty else { return first }
+        return run(files, walkProblems: walkProblems, signatures: .shard(shard, also: needed), progress: nil)
+    }
+
+    private func run(
+        _ files: [InputFileRef], walkProblems: [InputProblem], signatures: SignatureScope, progress: ProgressMeter?
+    ) -> ValidationResult {
         var problems = walkProblems
         let validator = NodeValidator(
             profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
-        var collector = Collector(validator: validator, options: options, progress: progress)
+        var collector = Collector(validator: validator, options: options, progress: progress, signatures: signatures)
         collector.keepsFingerprints = keepsSignatureFingerprints
         collector.known = knownSignatures
         var claimed: [(file: Int, value: JSONValue)] = []
@@ -196,7 +218,8 @@ package struct ValidationRun {
         return ValidationResult(
             files: files, problems: problems, sources: collector.sources, identities: collector.identities,
             verdict: verdict, signatureFingerprints: collector.fingerprints,
-            sharedVerifications: collector.sharedVerifications, claimedDocuments: claimed)
+            sharedVerifications: collector.sharedVerifications, claimedDocuments: claimed,
+            failingParents: collector.failingParents)
     }
 
     /// Validates records already in memory as one log, the way `run` validates the records
@@ -206,7 +229,7 @@ package struct ValidationRun {
     package func run(records: [[UInt8]]) -> LogVerdict {
         let validator = NodeValidator(
             profile: options.profile, limits: JSONLimits(maxDocumentBytes: options.maxRecordBytes))
-        var collector = Collector(validator: validator, options: options, progress: nil)
+        var collector = Collector(validator: validator, options: options, progress: nil, signatures: .all)
         for (index, record) in records.enumerated() {
             collector.add(
                 InputRecord(
@@ -237,12 +260,20 @@ package struct ValidationRun {
         private(set) var sharedVerifications = 0
         var keepsFingerprints = false
         var known: KnownSignatures?
+        /// In a shard run, the followable parents of the shard's records that failed
+        /// node-level checks (their findings follow those parents too).
+        private(set) var failingParents: [NodeID] = []
+        private var signatures: SignatureScope
         private let verifier: SignatureVerifier
 
-        init(validator: NodeValidator, options: ValidationOptions, progress: ProgressMeter?) {
+        init(
+            validator: NodeValidator, options: ValidationOptions, progress: ProgressMeter?,
+            signatures: SignatureScope
+        ) {
             self.validator = validator
             self.options = options
             self.progress = progress
+            self.signatures = signatures
             verifier = SignatureVerifier(threads: options.jobs, progress: progress)
         }
 
@@ -288,7 +319,9 @@ package struct ValidationRun {
             for k in deferred.indices {
                 // Moved out (`take`), not copied: a copy would retain the body only for the
                 // array to release it.
-                if let signature = deferred[k].take(), let id = checks[k].claimedNodeId {
+                if let signature = deferred[k].take(), let id = checks[k].claimedNodeId,
+                    signatures.verifies(task: checks[k].node?.taskId)
+                {
                     jobs.append(SignatureVerifier.Job(record: absorbed + k, id: id, signature: signature))
                 }
             }
@@ -299,6 +332,11 @@ package struct ValidationRun {
             verifier.submit(jobs)
             absorbed += checks.count
             identities += checks.map(RecordIdentity.init)
+            if case .shard = signatures {
+                for check in checks where check.node == nil && signatures.owns(taskId: check.taskIdText) {
+                    failingParents += check.followableParents ?? []
+                }
+            }
             log.add(consume checks)  // the last use: the log pass takes the nodes over without copying
         }
 

@@ -1,0 +1,46 @@
+import RedoCore
+
+/// What the report writers read: the inputs, their problems and, per record in input
+/// order, its verdict and what it claims. A validation run is one (`ValidationResult`); so
+/// are one shard's records of a run (`ShardReportView`) and shard reports merged back
+/// together (`MergedReport`), which is how `merge-reports` writes the very bytes one
+/// unsharded run writes: through the same writers.
+package protocol ReportedRun {
+    /// Every input file as reports show it, in reading order.
+    var fileNames: [String] { get }
+    var problems: [InputProblem] { get }
+    var recordCount: Int { get }
+    func status(_ record: Int) -> RecordStatus
+    /// The primary code; nil for valid and duplicate records.
+    func code(_ record: Int) -> ErrorCode?
+    func findings(_ record: Int) -> [Finding]
+    /// The index in `fileNames` of the file the record came from.
+    func fileIndex(_ record: Int) -> Int
+    /// "file:line", "file#key" or "file".
+    func source(_ record: Int) -> String
+    /// The id text a record claims, if it has a string id.
+    func claimedId(_ record: Int) -> String?
+    /// The taskId text a record claims, if it has a string taskId.
+    func taskId(_ record: Int) -> String?
+    /// For a duplicate record, the source of the record that stands for its node.
+    func originalSource(ofDuplicate record: Int) -> String?
+    /// Distinct ids the records claim, each record without a string id counting alone.
+    var nodeCount: Int { get }
+}
+
+extension ValidationResult: ReportedRun {
+    package var fileNames: [String] { files.map(\.display) }
+    package var recordCount: Int { verdict.records.count }
+    package func status(_ record: Int) -> RecordStatus { verdict.records[record].status }
+    package func code(_ record: Int) -> ErrorCode? { verdict.records[record].code }
+    package func findings(_ record: Int) -> [Finding] { verdict.records[record].findings }
+    package func fileIndex(_ record: Int) -> Int { Int(sources[record].file) }
+
+    package var nodeCount: Int {
+        var withoutId = 0
+        for identity in identities {
+            if case .claims(nil, _, _) = identity { withoutId += 1 }  // no id: a node of its own
+        }
+        return withoutId + verdict.claimedIdCount
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import RedoCore
+import RedoFixtures
+import XCTest
+
+@testable import RedoConformKit
+
+/// `validate --shard K/N` then `merge-reports`: for N = 1 to 4, the merged report is byte
+/// for byte the one unsharded run's, in json, junit and text, on the vectors and on
+/// generated logs with faults of every kind, across tasks too.
+final class ShardMergeTests: XCTestCase {
+    static let vectors = BinaryEndToEndTests.repositoryRoot.appendingPathComponent("Vectors").path
+
+    /// Each shard's json report written to a file, as `validate --shard K/N --format json`
+    /// writes it; returns the files.
+    private func shardReports(_ operands: [String], count: Int, label: String) -> [String] {
+        (0..<count).map { index in
+            var options = ValidationOptions()
+            options.shard = Shard(index: index, count: count)
+            let view = ShardReportView(ValidationRun(options: options).run(operands), shard: options.shard!)
+            let text = renderReport { JSONReport.write(view, profile: .synced, shard: view.extras, to: &$0) }
+            return TempFiles.write(text, to: TempFiles.path("\(label)-shard-\(index)-of-\(count)") + ".json")
+        }
+    }
+
+    private func assertShardsMerge(
+        _ operands: [String], label: String, file: StaticString = #filePath, line: UInt = #line
+    )
+        throws
+    {
+        let whole = ValidationRun(options: ValidationOptions()).run(operands)
+        let expected = reports(whole)
+        for count in 1...4 {
+            let paths = shardReports(operands, count: count, label: label)
+            let merged = try MergedReport.read(paths.reversed())
+            let got = reports(merged)
+            for (format, text) in expected {
+                XCTAssertEqual(got[format], text, "\(label): \(format), \(count) shards", file: file, line: line)
+            }
+            XCTAssertEqual(ValidateCommand.status(merged), ValidateCommand.status(whole), label, file: file, line: line)
+        }
+    }
+
+    private func reports(_ run: some ReportedRun) -> [String: String] {
+        [
+            "json": renderReport { JSONReport.write(run, profile: .synced, to: &$0) },
+            "junit": renderReport { JUnitReport.write(run, to: &$0) },
+            "text": renderReport { TextReport().write(run, to: &$0) },
+        ]
+    }
+
+    func testShippedVectors() throws {
+        for folder in ["logs", "exports", "nodes", "reconstruction"] {
+            try assertShardsMerge([Self.vectors + "/" + folder], label: folder)
+        }
+        // Each log vector as a run of its own: the cross-task ones split their tasks over
+        // shards for some N.
+        let logs = try FileManager.default.contentsOfDirectory(atPath: Self.vectors + "/logs").filter {
+            $0.hasSuffix(".jsonl")
+        }
+        for name in logs.sorted() { try assertShardsMerge([Self.vectors + "/logs/" + name], label: name) }
+    }
+
+    /// A parent in another task whose record fails its signature: the child's findings
+    /// depend on a signature another shard owns, for whichever seed puts the two tasks in
+    /// different shards.
+    func testParentsAcrossShardsWithBadSignatures() throws {
+        let folder = TempFiles.folder("cross-task")
+        var lines: [UInt8] = []
+        for seed in 0..<12 {
+            let scenarios = LogScenarios(seed: "shard \(seed)").all.filter { $0.id.hasPrefix("parent-other-task") }
+            for scenario in scenarios { for record in scenario.records { lines += record + [0x0A] } }
+        }
+        try assertShardsMerge([TempFiles.write(lines, to: folder + "/log.jsonl")], label: "cross-task")
+    }
+
+    /// Generated logs with faults: bad signatures (the descendants inherit), lines that
+    /// are not JSON, records without a taskId, duplicates, a missing input; and a hostile
+    /// shape that rejects most records.
+    func testGeneratedLogsWithFaults() throws {
+        let folder = TempFiles.folder("generated")
+        var records: [[UInt8]] = []
+        LogGenerator(shape: .benign, nodes: 1500, tasks: 120, seed: "shards", jobs: 2).generate { records.append($0) }
+        var faulty: [UInt8] = []
+        for (k, record) in records.enumerated() {
+            var line = record
+            switch k % 97 {
+            case 5: line = Self.breakSignature(line)
+            case 11: line = Array("{\"not\": json".utf8)
+            case 23:
+                line = Array(
+                    String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\"taskId\"", with: "\"taskID\"")
+                        .utf8)
+            case 41: faulty += line + [0x0A]  // a duplicate record
+            default: break
+            }
+            faulty += line + [0x0A]
+        }
+        let log = TempFiles.write(faulty, to: folder + "/faulty.jsonl")
+        try assertShardsMerge([log, folder + "/missing.jsonl"], label: "faulty")
+
+        var hostile: [UInt8] = []
+        LogGenerator(shape: .mostlyRejected, nodes: 800, tasks: 60, seed: "shards", jobs: 2).generate {
+            hostile += $0 + [0x0A]
+        }
+        try assertShardsMerge([TempFiles.write(hostile, to: folder + "/hostile.jsonl")], label: "hostile")
+    }
+
+    /// The signature's last hex digit changed: the record fails only signature.invalid.
+    static func breakSignature(_ line: [UInt8]) -> [UInt8] {
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "\"signature\":\"") else { return line }
+        var bytes = Array(text.utf8)
+        let at = text.utf8.distance(from: text.startIndex, to: range.upperBound) + 127
+        bytes[at] = bytes[at] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+        return bytes
+    }
+
+    func testShardHashIsSHA256OfTheTaskId() {
+        // SHA-256("a") starts ca978112ca1bbdca: ca978112ca1bbdca mod 7 = 1.
+        XCTAssertEqual(Shard.of(taskId: "a", count: 7), Int(UInt64(0xca97_8112_ca1b_bdca) % 7))
+        XCTAssertEqual(Shard.of(taskId: nil, count: 4), 0)
+        XCTAssertEqual(Shard(parsing: "3/4"), Shard(index: 3, count: 4))
+        for bad in ["4/4", "0/0", "-1/2", "1", "1/2/3", "a/b", " 1/2", "0/1025"] {
+            XCTAssertNil(Shard(parsing: bad), bad)
+        }
+    }
+
+    func testMergeRefusesReportsThatAreNotOneRunsShards() throws {
+        let log = Self.vectors + "/logs/valid-life.jsonl"
+        let two = shardReports([log], count: 2, label: "refuse")
+        let three = shardReports([log], count: 3, label: "refuse")
+        for paths in [[two[0]], [two[0], two[0]], [two[0], three[1]], []] {
+            XCTAssertThrowsError(try MergedReport.read(paths), "\(paths)")
+        }
+        let unsharded = TempFiles.write(
+            renderReport {
+                JSONReport.write(ValidationRun(options: ValidationOptions()).run([log]), profile: .synced, to: &$0)
+            },
+            to: TempFiles.path("unsharded") + ".json")
+        XCTAssertThrowsError(try MergedReport.read([unsharded])) {
+            XCTAssertTrue("\($0)".contains("not a shard report"), "\($0)")
+        }
+    }
+
+    /// The binary end to end: shards as a scheduler runs them, then merge-reports.
+    func testBinaryShardsAndMerge() throws {
+        let folder = TempFiles.folder("binary-shards")
+        let logs = Self.vectors + "/logs"
+        let whole = try BinaryEndToEndTests.run(["validate", logs, "--format", "junit"])
+        var paths: [String] = []
+        for index in 0..<3 {
+            let path = "\(folder)/shard-\(index).json"
+            let run = try BinaryEndToEndTests.run([
+                "validate", logs, "--shard", "\(index)/3", "--format", "json", "--output", path, "--quiet",
+            ])
+            XCTAssertTrue([0, 1].contains(run.status), run.stderr)
+            paths.append(path)
+        }
+        let merged = try BinaryEndToEndTests.run(["merge-reports"] + paths + ["--format", "junit"])
+        XCTAssertEqual(merged.stdout, whole.stdout)
+        XCTAssertEqual(merged.status, whole.status)
+        let usage = try BinaryEndToEndTests.run(["validate", logs, "--shard", "3/3", "--format", "json"])
+        XCTAssertEqual(usage.status, 2)
+        let text = try BinaryEndToEndTests.run(["validate", logs, "--shard", "0/3"])
+        XCTAssertEqual(text.status, 2)
+        XCTAssertTrue(text.stderr.contains("--format json"), text.stderr)
+        let html = try BinaryEndToEndTests.run(["merge-reports"] + paths + ["--format", "html"])
+        XCTAssertEqual(html.status, 2)
+        XCTAssertTrue(html.stderr.contains("without --shard"), html.stderr)
+    }
+}
