@@ -272,6 +272,12 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp("Read at most this many records (at least 1).", valueName: "N"))
     var maxRecords: Int = ValidationOptions().maxRecords
 
+    @Option(
+        help: ArgumentHelp(
+            "Skip signatures accepted before, kept in DIR (default: $\(CacheUse.environmentVariable); whoever can write DIR can make a bad signature pass).",
+            valueName: "DIR"))
+    var cache: String?
+
     func validate() throws {
         if let problem = ValidationOptions.usageProblem(jobs: jobs, maxRecords: maxRecords) {
             throw ValidationError(problem)
@@ -284,6 +290,7 @@ struct InputOptions: ParsableArguments {
         options.profile = profile
         options.jobs = jobs ?? ParallelMap.availableCores
         options.maxRecords = maxRecords
+        options.cache = CacheUse.open(option: cache, console: .standard)
         return options
     }
 }
@@ -448,6 +455,12 @@ struct Verify: ParsableCommand {
     @Option(help: ArgumentHelp("Threads, 1 to 1024 (default: all cores).", valueName: "N"))
     var jobs: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Skip signatures accepted before, kept in DIR (default: $\(CacheUse.environmentVariable); whoever can write DIR can make a bad signature pass).",
+            valueName: "DIR"))
+    var cache: String?
+
     func validate() throws {
         if let problem = ValidationOptions.usageProblem(jobs: jobs) { throw ValidationError(problem) }
         if let problem = StandardInputOnce.usageProblem(paths, givenAs: "PATH") { throw ValidationError(problem) }
@@ -456,6 +469,7 @@ struct Verify: ParsableCommand {
     func run() throws {
         var options = ValidationOptions()
         options.jobs = jobs ?? ParallelMap.availableCores
+        options.cache = CacheUse.open(option: cache, console: .standard)
         finish(
             VerifyCommand.run(
                 paths, options: options, console: .standard, progress: ProgressMeter.forTerminal(console: .standard)))

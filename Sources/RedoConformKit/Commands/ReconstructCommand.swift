@@ -25,6 +25,7 @@ package enum ReconstructCommand {
         // the same progress line.
         let result = ValidationRun(options: options, progress: ProgressMeter.forTerminal(console: console)).run(
             operands)
+        CacheUse.finish(options.cache, console: console)
         for problem in result.problems { console.error("error: \(problem)") }
         let reconstruction = Reconstructor.reconstruct(result.verdict)
         switch format {

@@ -20,6 +20,7 @@ package enum ValidateCommand {
         let progress = quiet ? nil : ProgressMeter.forTerminal(console: console)
         let result = ValidationRun(options: options, progress: progress).run(operands)
         defer { KeptUntilExit.keep(result) }
+        CacheUse.finish(options.cache, console: console)
         if let shard = options.shard {
             return writeShard(
                 ShardReportView(result, shard: shard), profile: options.profile, output: output, console: console)

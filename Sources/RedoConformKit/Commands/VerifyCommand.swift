@@ -27,7 +27,7 @@ package enum VerifyCommand {
         }
     }
 
-    package static func outcome(_ record: InputRecord) -> Outcome {
+    package static func outcome(_ record: InputRecord, cache: SignatureCache? = nil) -> Outcome {
         let value: JSONValue
         switch record.content {
         case let .bytes(bytes):
@@ -54,6 +54,7 @@ package enum VerifyCommand {
         else {
             return .unreadable("author.publicKey is not 64 lowercase hex digits")
         }
+        if let cache { return cache.verify(signature, of: body, hash: actual.digest, by: key) ? .ok : .badSignature }
         return Ed25519.verify(signature, of: body, by: key) ? .ok : .badSignature
     }
 
@@ -87,8 +88,8 @@ package enum VerifyCommand {
         func flush() {
             guard !pending.isEmpty else { return }
             let records = pending
-            let outcomes = BackgroundWork { [jobs = options.jobs] in
-                ParallelMap.map(records, jobs: jobs) { outcome($0) }
+            let outcomes = BackgroundWork { [jobs = options.jobs, cache = options.cache] in
+                ParallelMap.map(records, jobs: jobs) { outcome($0, cache: cache) }
             }
             progress?.advance(recordsRead: records.count)
             pending.removeAll(keepingCapacity: true)
@@ -111,6 +112,7 @@ package enum VerifyCommand {
         if let last = inFlight { report(last) }
         progress?.finish()
         for problem in problems { console.error("error: \(problem)") }
+        CacheUse.finish(options.cache, console: console)
         console.line("\(counted(total, "record")): \(total - failed) verified, \(failed) failed")
         if !problems.isEmpty { return .usageOrIO }
         return failed > 0 ? .findings : .ok

@@ -35,8 +35,12 @@ final class SignatureVerifier: @unchecked Sendable {
     /// Told of every chunk verified, so the progress line counts signatures, not reading.
     private let progress: ProgressMeter?
 
-    init(threads: Int, progress: ProgressMeter? = nil) {
+    /// Signatures accepted before, if the run has a cache (`--cache DIR`).
+    private let cache: SignatureCache?
+
+    init(threads: Int, progress: ProgressMeter? = nil, cache: SignatureCache? = nil) {
         self.progress = progress
+        self.cache = cache
         running = max(1, threads)
         for _ in 0..<running {
             let thread = Thread { [self] in work() }
@@ -81,6 +85,14 @@ final class SignatureVerifier: @unchecked Sendable {
         return result
     }
 
+    /// Through the cache when there is one. A deferred signature's record passed its hash
+    /// check, so its id is the SHA-256 of the body the signature covers.
+    private func verifies(_ job: Job) -> Bool {
+        let deferred = job.signature
+        guard let cache else { return deferred.verify() == nil }
+        return cache.verify(deferred.signature, of: deferred.body, hash: job.id.digest, by: deferred.key)
+    }
+
     private func work() {
         condition.lock()
         while true {
@@ -92,8 +104,8 @@ final class SignatureVerifier: @unchecked Sendable {
             let jobs = queue.removeFirst()
             condition.unlock()
             var failed: [LateRejection] = []
-            for job in jobs {
-                if job.signature.verify() != nil { failed.append(LateRejection(record: job.record, id: job.id)) }
+            for job in jobs where !verifies(job) {
+                failed.append(LateRejection(record: job.record, id: job.id))
             }
             progress?.verified(signatures: jobs.count)
             condition.lock()

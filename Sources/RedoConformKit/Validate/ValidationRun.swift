@@ -32,6 +32,8 @@ package struct ValidationOptions: Sendable {
     /// With a shard, only its tasks' signatures are verified (and those of the tasks its
     /// verdicts depend on: see `ShardDependencies`); every other check runs on every record.
     package var shard: Shard?
+    /// Signatures accepted before (`--cache DIR`): those found there are not verified again.
+    package var cache: SignatureCache?
 
     package init() {}
 
@@ -274,7 +276,7 @@ package struct ValidationRun {
             self.options = options
             self.progress = progress
             self.signatures = signatures
-            verifier = SignatureVerifier(threads: options.jobs, progress: progress)
+            verifier = SignatureVerifier(threads: options.jobs, progress: progress, cache: options.cache)
         }
 
         var count: Int { checked + pending.count }

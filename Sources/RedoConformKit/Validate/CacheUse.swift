@@ -1,0 +1,26 @@
+import Foundation
+
+/// How commands open and close the signature cache: the folder from `--cache DIR` or
+/// else `REDO_CONFORM_CACHE`, a one-line warning for a file it ignores, and at the end
+/// the file written back and one line on stderr saying how many signatures came from it.
+package enum CacheUse {
+    package static let environmentVariable = "REDO_CONFORM_CACHE"
+
+    /// The cache of `option`, else of the environment variable (empty: none); nil for none.
+    package static func open(
+        option: String?, environment: [String: String] = ProcessInfo.processInfo.environment, console: Console
+    ) -> SignatureCache? {
+        guard let folder = option ?? environment[environmentVariable], !folder.isEmpty else { return nil }
+        let cache = SignatureCache(folder: folder)
+        if let problem = cache.unreadable { console.error("warning: signature cache \(problem)") }
+        return cache
+    }
+
+    /// Writes the cache back and says what it saved. A cache that cannot be written is a
+    /// warning: the run's verdicts stand.
+    package static func finish(_ cache: SignatureCache?, console: Console) {
+        guard let cache else { return }
+        if let problem = cache.save() { console.error("warning: signature cache not saved: \(problem)") }
+        console.error(cache.summary)
+    }
+}

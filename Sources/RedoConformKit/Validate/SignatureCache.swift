@@ -1,0 +1,199 @@
+import Foundation
+import RedoCore
+import RedoCrypto
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Signatures libsodium has already accepted (`--cache DIR`, `REDO_CONFORM_CACHE`), so
+/// that validating an export again verifies only what is new.
+///
+/// What it holds: for each accepted (public key, signature, SHA-256 of the canonical
+/// body) triple, one SHA-256 digest of the three — nothing else, so an entry can only
+/// ever stand for that exact triple: a different key, signature or body is a different
+/// digest. A signature that failed is never stored.
+///
+/// Trust: whoever can write the cache file can make a rejected signature pass. Keep the
+/// folder as private as the reports (it is created with mode 0700).
+///
+/// The file, `signatures-v1.bin` in the folder: a 16-byte magic with the format version,
+/// the entry count (UInt64, little-endian), the entries (32-byte digests, ascending),
+/// then SHA-256 of everything before it. A file that is not exactly that is ignored with
+/// a one-line warning and replaced when the run ends. Writing goes to a new file that
+/// is then renamed over the old one, so a concurrent run reads the old file or the new
+/// one, never a mix (of two runs ending together, the last rename wins).
+///
+/// Size: at most `maxEntries` entries (default 4,000,000: 128 MB). When more are known,
+/// those this run used or added are kept first; of the others, those with the smallest
+/// digests (an arbitrary but fixed choice) fill what is left.
+///
+/// Safe to share between threads: lookups read the loaded entries, which never change;
+/// hits and additions are recorded under a lock.
+package final class SignatureCache: @unchecked Sendable {
+    // @unchecked: `used`, `added`, `hits` and `verified` are guarded by `lock`.
+    package static let fileName = "signatures-v1.bin"
+    static let magic = Array("redo-sigcache-v1".utf8)
+    package static let defaultMaxEntries = 4_000_000
+
+    package let folder: String
+    package let maxEntries: Int
+    /// The entries read from the file, ascending.
+    private let loaded: [SHA256Digest]
+    /// Why the file was ignored, for the warning; nil when it was read or absent.
+    package let unreadable: String?
+
+    private let lock = NSLock()
+    private var used: [Bool]
+    private var added: [SHA256Digest] = []
+    private var hits = 0
+    private var verified = 0
+
+    /// Reads the cache in `folder` (absent: an empty cache).
+    package init(folder: String, maxEntries: Int = SignatureCache.defaultMaxEntries) {
+        self.folder = folder
+        self.maxEntries = maxEntries
+        let path = folder + "/" + Self.fileName
+        var entries: [SHA256Digest] = []
+        var problem: String?
+        if let bytes = FileManager.default.contents(atPath: path) {
+            switch Self.decode([UInt8](bytes)) {
+            case let .success(read): entries = read
+            case let .failure(reason): problem = "\(path): \(reason.text); ignored, and rewritten after this run"
+            }
+        }
+        loaded = entries
+        unreadable = problem
+        used = Array(repeating: false, count: entries.count)
+    }
+
+    /// The digest that stands for one triple. `bodyHash` is the SHA-256 of the canonical
+    /// body: for a record that passed its hash check, its id.
+    static func entry(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: SHA256Digest) -> SHA256Digest {
+        var bytes = Self.magic
+        key.withUnsafeBytes { bytes += $0 }
+        signature.withUnsafeBytes { bytes += $0 }
+        bytes += bodyHash.bytes
+        return SHA256.hash(bytes)
+    }
+
+    /// Whether the triple was accepted before (and counts the answer).
+    func contains(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: SHA256Digest) -> Bool {
+        let digest = Self.entry(key: key, signature: signature, bodyHash: bodyHash)
+        let found = Self.search(loaded, digest)
+        lock.lock()
+        if let found {
+            used[found] = true
+            hits += 1
+        }
+        lock.unlock()
+        return found != nil
+    }
+
+    /// Records a triple libsodium was just asked about; only an accepted one is kept.
+    func verified(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: SHA256Digest, accepted: Bool) {
+        let digest = accepted ? Self.entry(key: key, signature: signature, bodyHash: bodyHash) : nil
+        lock.lock()
+        verified += 1
+        if let digest { added.append(digest) }
+        lock.unlock()
+    }
+
+    /// Verifies through the cache: a known triple passes without libsodium.
+    func verify(_ signature: Ed25519Signature, of body: [UInt8], hash bodyHash: SHA256Digest, by key: Ed25519PublicKey)
+        -> Bool
+    {
+        if contains(key: key, signature: signature, bodyHash: bodyHash) { return true }
+        let accepted = Ed25519.verify(signature, of: body, by: key)
+        verified(key: key, signature: signature, bodyHash: bodyHash, accepted: accepted)
+        return accepted
+    }
+
+    /// "N signatures from the cache, M verified": the line a run with a cache prints.
+    package var summary: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return "cache: \(counted(hits, "signature")) from the cache, \(verified) verified"
+    }
+
+    /// Writes the cache back: this run's entries first, then the others, at most
+    /// `maxEntries`. Nil when written, else why not.
+    package func save() -> String? {
+        lock.lock()
+        var kept = Set(added)
+        var stale: [SHA256Digest] = []
+        for (k, digest) in loaded.enumerated() {
+            if used[k] { kept.insert(digest) } else { stale.append(digest) }
+        }
+        lock.unlock()
+        var entries = Array(kept).sorted()
+        if entries.count > maxEntries { entries.removeLast(entries.count - maxEntries) }
+        entries += stale.prefix(max(0, maxEntries - entries.count))
+        entries.sort()
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST { return "\(folder): \(InputFile.systemReason())" }
+        let temporary = "\(folder)/.\(Self.fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        let bytes = Self.encode(entries)
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        else { return "\(temporary): cannot be written" }
+        guard rename(temporary, folder + "/" + Self.fileName) == 0 else {
+            let reason = InputFile.systemReason()
+            unlink(temporary)
+            return "\(folder)/\(Self.fileName): \(reason)"
+        }
+        return nil
+    }
+
+    struct Unreadable: Error {
+        let text: String
+    }
+
+    static func encode(_ entries: [SHA256Digest]) -> [UInt8] {
+        var bytes = magic
+        bytes.reserveCapacity(magic.count + 8 + entries.count * 32 + 32)
+        withUnsafeBytes(of: UInt64(entries.count).littleEndian) { bytes += $0 }
+        for entry in entries { bytes += entry.bytes }
+        bytes += SHA256.hash(bytes).bytes
+        return bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Result<[SHA256Digest], Unreadable> {
+        let head = magic.count + 8
+        guard bytes.count >= head + 32, Array(bytes[0..<magic.count]) == magic else {
+            return .failure(Unreadable(text: "not a redo-conform signature cache of this version"))
+        }
+        let count = bytes[magic.count..<head].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard count <= UInt64(bytes.count / 32), bytes.count == head + Int(count) * 32 + 32 else {
+            return .failure(Unreadable(text: "truncated or corrupt (its size does not match its entry count)"))
+        }
+        let sum = bytes.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 32)])) }
+        guard sum.bytes == Array(bytes[(bytes.count - 32)...]) else {
+            return .failure(Unreadable(text: "corrupt (its checksum does not match)"))
+        }
+        var entries: [SHA256Digest] = []
+        entries.reserveCapacity(Int(count))
+        bytes.withUnsafeBytes { raw in
+            for k in 0..<Int(count) {
+                let start = head + k * 32
+                entries.append(SHA256Digest(bytes: UnsafeRawBufferPointer(rebasing: raw[start..<(start + 32)])))
+            }
+        }
+        guard zip(entries, entries.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return .failure(Unreadable(text: "corrupt (its entries are not in order)"))
+        }
+        return .success(entries)
+    }
+
+    private static func search(_ entries: [SHA256Digest], _ digest: SHA256Digest) -> Int? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle] < digest { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low] == digest ? low : nil
+    }
+}

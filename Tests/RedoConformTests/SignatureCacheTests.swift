@@ -1,0 +1,114 @@
+import Foundation
+import RedoCore
+import RedoCrypto
+import RedoFixtures
+import XCTest
+
+@testable import RedoConformKit
+
+/// `--cache DIR`: a second run takes accepted signatures from the cache and reports the
+/// same bytes; a rejected signature is never stored; a corrupt or foreign file is ignored
+/// with a warning; the size stays bounded.
+final class SignatureCacheTests: XCTestCase {
+    private func faultyLog(_ folder: String) -> String {
+        var lines: [UInt8] = []
+        var k = 0
+        LogGenerator(shape: .benign, nodes: 400, tasks: 40, seed: "cache", jobs: 2).generate { record in
+            lines += (k % 37 == 5 ? ShardMergeTests.breakSignature(record) : record) + [0x0A]
+            k += 1
+        }
+        return TempFiles.write(lines, to: folder + "/log.jsonl")
+    }
+
+    private func report(_ log: String, cache: SignatureCache?) -> String {
+        var options = ValidationOptions()
+        options.cache = cache
+        let result = ValidationRun(options: options).run([log])
+        return renderReport { JSONReport.write(result, profile: .synced, to: &$0) }
+    }
+
+    func testSecondRunTakesAcceptedSignaturesFromTheCacheAndReportsTheSameBytes() {
+        let folder = TempFiles.folder("cache")
+        let log = faultyLog(folder)
+        let cold = report(log, cache: nil)
+        let first = SignatureCache(folder: folder + "/cache")
+        XCTAssertEqual(report(log, cache: first), cold)
+        XCTAssertNil(first.save())
+        XCTAssertEqual(first.summary, "cache: 0 signatures from the cache, 400 verified")
+        let second = SignatureCache(folder: folder + "/cache")
+        XCTAssertNil(second.unreadable)
+        XCTAssertEqual(report(log, cache: second), cold)
+        // 11 signatures were broken: never stored, so verified again, and still rejected.
+        XCTAssertEqual(second.summary, "cache: 389 signatures from the cache, 11 verified")
+        XCTAssertTrue(cold.contains("E_INVALID_SIGNATURE"))
+    }
+
+    /// An entry stands for one exact triple: another signature, key or body is not in it.
+    func testAnEntryStandsForOneTripleOnly() throws {
+        let pair = try Ed25519KeyPair(seed: SHA256.hash(Array("cache key".utf8)).bytes)
+        let body = Array("body".utf8)
+        let signature = pair.sign(body)
+        let hash = SHA256.hash(body)
+        let cache = SignatureCache(folder: TempFiles.folder("triple"))
+        XCTAssertTrue(cache.verify(signature, of: body, hash: hash, by: pair.publicKey))
+        XCTAssertNil(cache.save())
+        let reread = SignatureCache(folder: cache.folder)
+        XCTAssertTrue(reread.contains(key: pair.publicKey, signature: signature, bodyHash: hash))
+        let other = SHA256.hash(Array("other".utf8))
+        XCTAssertFalse(reread.contains(key: pair.publicKey, signature: signature, bodyHash: other))
+        XCTAssertFalse(cache.verify(signature, of: Array("other".utf8), hash: other, by: pair.publicKey))
+    }
+
+    func testCorruptOrForeignFilesAreIgnoredWithAWarningAndRewritten() throws {
+        let folder = TempFiles.folder("corrupt")
+        let log = faultyLog(folder)
+        let cacheFolder = folder + "/cache"
+        let good = SignatureCache(folder: cacheFolder)
+        _ = report(log, cache: good)
+        XCTAssertNil(good.save())
+        let path = cacheFolder + "/" + SignatureCache.fileName
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        bytes[100] ^= 1
+        for (label, content) in [
+            ("flipped", bytes), ("truncated", bytes.prefix(1000)), ("foreign", Data("{\"not\": \"a cache\"}".utf8)),
+            ("empty", Data()),
+        ] {
+            FileManager.default.createFile(atPath: path, contents: Data(content))
+            let cache = SignatureCache(folder: cacheFolder)
+            XCTAssertNotNil(cache.unreadable, label)
+            XCTAssertFalse(cache.unreadable!.contains("\n"), label)
+            XCTAssertEqual(report(log, cache: cache), report(log, cache: nil), label)
+            XCTAssertTrue(cache.summary.hasPrefix("cache: 0 signatures from the cache"), label)
+            XCTAssertNil(cache.save())
+            XCTAssertNil(SignatureCache(folder: cacheFolder).unreadable, label)
+        }
+    }
+
+    /// At most maxEntries: this run's entries are kept first.
+    func testSizeIsBoundedAndThisRunsEntriesAreKept() {
+        let folder = TempFiles.folder("bounded")
+        let log = faultyLog(folder)
+        let first = SignatureCache(folder: folder + "/cache", maxEntries: 100)
+        _ = report(log, cache: first)
+        XCTAssertNil(first.save())
+        let second = SignatureCache(folder: folder + "/cache", maxEntries: 100)
+        _ = report(log, cache: second)
+        XCTAssertTrue(second.summary.hasPrefix("cache: 100 signatures from the cache"), second.summary)
+        XCTAssertNil(second.save())
+        let bytes = FileManager.default.contents(atPath: folder + "/cache/" + SignatureCache.fileName)!
+        XCTAssertEqual(bytes.count, 16 + 8 + 100 * 32 + 32)
+    }
+
+    func testBinaryReportsCacheUseOnStderr() throws {
+        let folder = TempFiles.folder("binary-cache")
+        let log = faultyLog(folder)
+        let cold = try BinaryEndToEndTests.run(["validate", log, "--format", "json"])
+        _ = try BinaryEndToEndTests.run(["validate", log, "--format", "json", "--cache", folder + "/c"])
+        let warm = try BinaryEndToEndTests.run(["validate", log, "--format", "json", "--cache", folder + "/c"])
+        XCTAssertEqual(warm.stdout, cold.stdout)
+        XCTAssertEqual(warm.status, cold.status)
+        XCTAssertTrue(warm.stderr.contains("cache: 389 signatures from the cache, 11 verified"), warm.stderr)
+        let verify = try BinaryEndToEndTests.run(["verify", log, "--cache", folder + "/c"])
+        XCTAssertTrue(verify.stderr.contains("cache: 389 signatures from the cache, 11 verified"), verify.stderr)
+    }
+}
