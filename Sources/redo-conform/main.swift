@@ -272,11 +272,7 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp("Read at most this many records (at least 1).", valueName: "N"))
     var maxRecords: Int = ValidationOptions().maxRecords
 
-    @Option(
-        help: ArgumentHelp(
-            "Skip signatures accepted before, kept in DIR (default: $\(CacheUse.environmentVariable); whoever can write DIR can make a bad signature pass).",
-            valueName: "DIR"))
-    var cache: String?
+    @OptionGroup var cache: CacheOption
 
     func validate() throws {
         if let problem = ValidationOptions.usageProblem(jobs: jobs, maxRecords: maxRecords) {
@@ -290,9 +286,20 @@ struct InputOptions: ParsableArguments {
         options.profile = profile
         options.jobs = jobs ?? ParallelMap.availableCores
         options.maxRecords = maxRecords
-        options.cache = CacheUse.open(option: cache, console: .standard)
+        options.cache = cache.opened
         return options
     }
+}
+
+struct CacheOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Skip signatures accepted before, kept in DIR (default: $\(CacheUse.environmentVariable); whoever can write DIR can make a bad signature pass).",
+            valueName: "DIR"))
+    var cache: String?
+
+    /// The cache this run reads and writes back, if any.
+    var opened: SignatureCache? { CacheUse.open(option: cache, console: .standard) }
 }
 
 struct Validate: ParsableCommand {
@@ -391,8 +398,9 @@ struct MergeReports: ParsableCommand {
             Give every shard's report once, in any order. The report is byte for byte the one \
             `validate` writes without --shard on the same inputs and options.
 
-            Exit status: as that run's: 0 every record valid; 1 some record rejected; 2 an input \
-            problem in the run, a usage error, or reports that are not the N shards of one run.
+            Exit status: 0 every record valid; 1 some record rejected; 2 an input problem in the \
+            run, a usage error, or reports that are not the N shards of one run (the statuses \
+            the unsharded run would have).
             """
     )
 
@@ -455,11 +463,7 @@ struct Verify: ParsableCommand {
     @Option(help: ArgumentHelp("Threads, 1 to 1024 (default: all cores).", valueName: "N"))
     var jobs: Int?
 
-    @Option(
-        help: ArgumentHelp(
-            "Skip signatures accepted before, kept in DIR (default: $\(CacheUse.environmentVariable); whoever can write DIR can make a bad signature pass).",
-            valueName: "DIR"))
-    var cache: String?
+    @OptionGroup var cache: CacheOption
 
     func validate() throws {
         if let problem = ValidationOptions.usageProblem(jobs: jobs) { throw ValidationError(problem) }
@@ -469,7 +473,7 @@ struct Verify: ParsableCommand {
     func run() throws {
         var options = ValidationOptions()
         options.jobs = jobs ?? ParallelMap.availableCores
-        options.cache = CacheUse.open(option: cache, console: .standard)
+        options.cache = cache.opened
         finish(
             VerifyCommand.run(
                 paths, options: options, console: .standard, progress: ProgressMeter.forTerminal(console: .standard)))
@@ -623,6 +627,8 @@ struct Diff: ParsableCommand {
             valueName: "TIME"))
     var at: String?
 
+    @OptionGroup var cache: CacheOption
+
     func validate() throws {
         if let problem = StandardInputOnce.usageProblem([(a, "A"), (b, "B")]) { throw ValidationError(problem) }
     }
@@ -630,6 +636,7 @@ struct Diff: ParsableCommand {
     func run() throws {
         var options = DiffCommand.Options()
         options.validation.profile = profile
+        options.validation.cache = cache.opened
         options.format = format
         options.output = output
         options.task = task

@@ -24,6 +24,13 @@ final class SchemaConformanceTests: XCTestCase {
             XCTAssertEqual(run.status, ["nodes", "problems"].contains(name) ? 2 : 1, "\(name): \(run.stderr)")
             reports.append(report)
         }
+        // One shard's report adds `shard` and each record's `position` and `file`.
+        let shard = "\(folder)/shard-1-of-2.json"
+        let sharded = try BinaryEndToEndTests.run([
+            "validate", vectors + "/logs", "--shard", "1/2", "--format", "json", "--output", shard,
+        ])
+        XCTAssertEqual(sharded.status, 1, sharded.stderr)
+        reports.append(shard)
         let broken = try brokenCopy(of: reports[0], in: folder) {
             $0.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
         }

@@ -73,7 +73,7 @@ final class SignatureCacheTests: XCTestCase {
             ("flipped", bytes), ("truncated", bytes.prefix(1000)), ("foreign", Data("{\"not\": \"a cache\"}".utf8)),
             ("empty", Data()),
         ] {
-            FileManager.default.createFile(atPath: path, contents: Data(content))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(content))
             let cache = SignatureCache(folder: cacheFolder)
             XCTAssertNotNil(cache.unreadable, label)
             XCTAssertFalse(cache.unreadable!.contains("\n"), label)
@@ -110,5 +110,17 @@ final class SignatureCacheTests: XCTestCase {
         XCTAssertTrue(warm.stderr.contains("cache: 389 signatures from the cache, 11 verified"), warm.stderr)
         let verify = try BinaryEndToEndTests.run(["verify", log, "--cache", folder + "/c"])
         XCTAssertTrue(verify.stderr.contains("cache: 389 signatures from the cache, 11 verified"), verify.stderr)
+        // diff verifies a record both sides hold once; a signature that failed is never
+        // cached, so each side verifies the log's 11 bad ones again.
+        for (command, line) in [
+            (["reconstruct", log], "cache: 389 signatures from the cache, 11 verified"),
+            (["diff", log, log, "--format", "json"], " signatures from the cache, 22 verified"),
+        ] {
+            let plain = try BinaryEndToEndTests.run(command)
+            let cached = try BinaryEndToEndTests.run(command + ["--cache", folder + "/c"])
+            XCTAssertEqual(cached.stdout, plain.stdout, command[0])
+            XCTAssertEqual(cached.status, plain.status, command[0])
+            XCTAssertTrue(cached.stderr.contains(line), "\(command[0]): \(cached.stderr)")
+        }
     }
 }

@@ -30,6 +30,7 @@ package enum DiffCommand {
             }
         }
         let report = run.run(a, b)
+        CacheUse.finish(options.validation.cache, console: console)
         // A mistyped TASKID would otherwise compare nothing and pass a gate.
         if let task = options.task, report.problems.isEmpty, report.comparedTasks.isEmpty {
             console.error("error: --task \(task): neither side holds this task")

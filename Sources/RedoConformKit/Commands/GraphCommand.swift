@@ -15,6 +15,7 @@ package enum GraphCommand {
         console: Console
     ) -> ExitStatus {
         let result = ValidationRun(options: options).run(operands)
+        CacheUse.finish(options.cache, console: console)
         for problem in result.problems { console.error("error: \(problem)") }
         guard result.problems.isEmpty else { return .usageOrIO }
         guard let records = TaskGraph.records(ofTasks: [task], in: result)[BytewiseString(task)] else {
