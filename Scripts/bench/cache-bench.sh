@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Re-validation with the signature cache against a cold run, on the benchmark log grown
+# by 1%: last night's export was validated with --cache, tonight's has 1% more nodes.
+#
+#   bash Scripts/bench/cache-bench.sh [NODES] [TASKS]      (default 1000000 200000)
+#
+# 1. builds redo-conform (release) unless REDO_CONFORM=PATH names a binary;
+# 2. generates .build-bench/validate-log-<NODES>n-<TASKS>t.jsonl (seed "bench", as
+#    validate-bench.sh) and NODES/100 more nodes in TASKS/100 new tasks (seed
+#    "bench-append"), and writes the grown log: the first, then the new nodes;
+# 3. runs, under /usr/bin/time -v (page cache warmed first):
+#      prime  validate LOG --cache DIR --quiet            (a fresh DIR: last night's run)
+#      cold   validate GROWN --format json --output cold.json --quiet
+#      warm   validate GROWN --cache DIR --format json --output warm.json --quiet
+#    and checks that warm.json is byte for byte cold.json;
+# 4. prints wall time, CPU time and peak RSS of each, the warm run's cache line, and
+#    cold / warm wall time (the target: at least 5x).
+# Exits 1 when the reports differ.
+set -u
+cd "$(dirname "$0")/../.."
+. Scripts/bench/generated-log.sh
+
+NODES="${1:-1000000}"
+TASKS="${2:-200000}"
+BENCH_DIR=.build-bench
+OUT="$BENCH_DIR/cache-run"
+LOG="$BENCH_DIR/validate-log-${NODES}n-${TASKS}t.jsonl"
+EXTRA="$BENCH_DIR/append-log-$((NODES / 100))n-$((TASKS / 100))t.jsonl"
+GROWN="$OUT/grown.jsonl"
+REDO="${REDO_CONFORM:-.build/release/redo-conform}"
+mkdir -p "$OUT"
+
+echo "command: bash Scripts/bench/cache-bench.sh $*"
+show() { echo "+ $*"; }
+if [ -z "${REDO_CONFORM:-}" ]; then
+  show swift build -c release --product redo-conform
+  swift build -c release --product redo-conform > "$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 2; }
+fi
+show ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench
+ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench || exit 2
+show ensure_generated_log "$REDO" "$EXTRA" --nodes $((NODES / 100)) --tasks $((TASKS / 100)) --seed bench-append
+ensure_generated_log "$REDO" "$EXTRA" --nodes $((NODES / 100)) --tasks $((TASKS / 100)) --seed bench-append || exit 2
+cat "$LOG" "$EXTRA" > "$GROWN"
+cat "$GROWN" > /dev/null  # warm the page cache
+
+timed() {
+  local name="$1"
+  shift
+  show "$REDO" "$@"
+  /usr/bin/time -v "$REDO" "$@" 2> "$OUT/$name.time" > /dev/null
+  local status=$?
+  local wall user sys rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$OUT/$name.time" \
+    | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
+  user=$(awk -F': ' '/User time/ {print $2}' "$OUT/$name.time")
+  sys=$(awk -F': ' '/System time/ {print $2}' "$OUT/$name.time")
+  rss=$(awk -F': ' '/Maximum resident/ {print $2}' "$OUT/$name.time")
+  printf '%s %s %s %s %s\n' "$name" "$wall" "$(echo "$user + $sys" | bc)" "$((rss / 1024))" "$status" >> "$OUT/figures"
+}
+
+rm -rf "$OUT/figures" "$OUT/cache"
+timed prime validate "$LOG" --cache "$OUT/cache" --quiet
+timed cold validate "$GROWN" --format json --output "$OUT/cold.json" --quiet
+timed warm validate "$GROWN" --cache "$OUT/cache" --format json --output "$OUT/warm.json" --quiet
+
+echo
+printf '%-6s %10s %10s %10s %7s\n' run "wall s" "CPU s" "peak MB" status
+while read -r name wall cpu rss status; do
+  printf '%-6s %10.2f %10.2f %10d %7d\n' "$name" "$wall" "$cpu" "$rss" "$status"
+done < "$OUT/figures"
+read -r _ cold_wall _ _ _ < <(grep '^cold ' "$OUT/figures")
+read -r _ warm_wall _ _ _ < <(grep '^warm ' "$OUT/figures")
+echo
+echo "warm run: $(grep '^cache:' "$OUT/warm.time")"
+echo "cache file: $(wc -c < "$OUT/cache/signatures-v1.bin") bytes"
+echo "cold / warm wall time: $(echo "scale=2; $cold_wall / $warm_wall" | bc)x (target: at least 5x)"
+if cmp -s "$OUT/cold.json" "$OUT/warm.json"; then
+  echo "warm report: byte for byte the cold run's ($(wc -c < "$OUT/cold.json") bytes)"
+else
+  echo "warm report DIFFERS from the cold run's: $OUT/cold.json $OUT/warm.json"
+  exit 1
+fi

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Two shards against one run: `validate --shard K/2` on the generated benchmark log,
+# the shards one after the other on this machine, against one unsharded `validate`.
+#
+#   bash Scripts/bench/shard-bench.sh [NODES] [TASKS]      (default 1000000 200000)
+#
+# 1. builds redo-conform (release) unless REDO_CONFORM=PATH names a binary;
+# 2. generates .build-bench/validate-log-<NODES>n-<TASKS>t.jsonl when missing or made by
+#    another version of the generator (the log validate-bench.sh uses, seed "bench");
+# 3. runs, under /usr/bin/time -v, on the same file (page cache warmed first):
+#      one run    validate FILE --format json --output one.json --quiet
+#      shard K    validate FILE --shard K/2 --format json --output shard-K.json --quiet
+#      merge      merge-reports shard-0.json shard-1.json --format json --output merged.json
+#    and checks that merged.json is byte for byte one.json;
+# 4. prints wall time, CPU time and peak RSS of each, and the shards' figures: the
+#    slower shard's wall time is the wall time of two machines each running one shard
+#    (plus the merge); the sum of their CPU times against the one run's is what sharding
+#    costs in all (every shard reads and checks every record, and verifies only its own
+#    tasks' signatures).
+# Exits 1 when the merged report differs from the one run's.
+set -u
+cd "$(dirname "$0")/../.."
+. Scripts/bench/generated-log.sh
+
+NODES="${1:-1000000}"
+TASKS="${2:-200000}"
+BENCH_DIR=.build-bench
+OUT="$BENCH_DIR/shard-run"
+LOG="$BENCH_DIR/validate-log-${NODES}n-${TASKS}t.jsonl"
+REDO="${REDO_CONFORM:-.build/release/redo-conform}"
+mkdir -p "$OUT"
+
+echo "command: bash Scripts/bench/shard-bench.sh $*"
+show() { echo "+ $*"; }
+if [ -z "${REDO_CONFORM:-}" ]; then
+  show swift build -c release --product redo-conform
+  swift build -c release --product redo-conform > "$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 2; }
+fi
+show ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench
+ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench || exit 2
+cat "$LOG" > /dev/null  # warm the page cache
+
+# timed NAME ARGS...: runs the binary under /usr/bin/time -v; keeps wall, CPU, RSS.
+timed() {
+  local name="$1"
+  shift
+  show "$REDO" "$@"
+  /usr/bin/time -v "$REDO" "$@" 2> "$OUT/$name.time" > /dev/null
+  local status=$?
+  local wall user sys rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$OUT/$name.time" \
+    | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
+  user=$(awk -F': ' '/User time/ {print $2}' "$OUT/$name.time")
+  sys=$(awk -F': ' '/System time/ {print $2}' "$OUT/$name.time")
+  rss=$(awk -F': ' '/Maximum resident/ {print $2}' "$OUT/$name.time")
+  printf '%s %s %s %s %s\n' "$name" "$wall" "$(echo "$user + $sys" | bc)" "$((rss / 1024))" "$status" >> "$OUT/figures"
+}
+
+rm -f "$OUT/figures"
+timed one validate "$LOG" --format json --output "$OUT/one.json" --quiet
+timed shard-0 validate "$LOG" --shard 0/2 --format json --output "$OUT/shard-0.json" --quiet
+timed shard-1 validate "$LOG" --shard 1/2 --format json --output "$OUT/shard-1.json" --quiet
+timed merge merge-reports "$OUT/shard-0.json" "$OUT/shard-1.json" --format json --output "$OUT/merged.json"
+
+echo
+printf '%-8s %10s %10s %10s %7s\n' run "wall s" "CPU s" "peak MB" status
+while read -r name wall cpu rss status; do
+  printf '%-8s %10.2f %10.2f %10d %7d\n' "$name" "$wall" "$cpu" "$rss" "$status"
+done < "$OUT/figures"
+read -r _ one_wall one_cpu _ _ < <(grep '^one ' "$OUT/figures")
+read -r _ w0 c0 _ _ < <(grep '^shard-0 ' "$OUT/figures")
+read -r _ w1 c1 _ _ < <(grep '^shard-1 ' "$OUT/figures")
+read -r _ wm _ _ _ < <(grep '^merge ' "$OUT/figures")
+slower=$(echo "if ($w0 > $w1) $w0 else $w1" | bc)
+echo
+echo "two shards on two machines: $(echo "$slower + $wm" | bc) s wall (slower shard + merge) against $one_wall s for one run: $(echo "scale=2; $one_wall / ($slower + $wm)" | bc)x"
+echo "two shards one after the other here: $(echo "$w0 + $w1 + $wm" | bc) s wall, $(echo "$c0 + $c1" | bc) s CPU against $one_cpu s CPU for one run"
+if cmp -s "$OUT/one.json" "$OUT/merged.json"; then
+  echo "merged report: byte for byte the one run's ($(wc -c < "$OUT/one.json") bytes)"
+else
+  echo "merged report DIFFERS from the one run's: $OUT/one.json $OUT/merged.json"
+  exit 1
+fi
