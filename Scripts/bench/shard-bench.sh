@@ -16,11 +16,12 @@
 #    slower shard's wall time is the wall time of two machines each running one shard
 #    (plus the merge); the sum of their CPU times against the one run's is what sharding
 #    costs in all (every shard reads and checks every record, and verifies only its own
-#    tasks' signatures).
+#    tasks' signatures); and the C ceiling measured in the same run (measure.sh).
 # Exits 1 when the merged report differs from the one run's.
 set -u
 cd "$(dirname "$0")/../.."
 . Scripts/bench/generated-log.sh
+. Scripts/bench/measure.sh
 
 NODES="${1:-1000000}"
 TASKS="${2:-200000}"
@@ -40,39 +41,23 @@ show ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --see
 ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench || exit 2
 cat "$LOG" > /dev/null  # warm the page cache
 
-# timed NAME ARGS...: runs the binary under /usr/bin/time -v; keeps wall, CPU, RSS.
-timed() {
-  local name="$1"
-  shift
-  show "$REDO" "$@"
-  /usr/bin/time -v "$REDO" "$@" 2> "$OUT/$name.time" > /dev/null
-  local status=$?
-  local wall user sys rss
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$OUT/$name.time" \
-    | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
-  user=$(awk -F': ' '/User time/ {print $2}' "$OUT/$name.time")
-  sys=$(awk -F': ' '/System time/ {print $2}' "$OUT/$name.time")
-  rss=$(awk -F': ' '/Maximum resident/ {print $2}' "$OUT/$name.time")
-  printf '%s %s %s %s %s\n' "$name" "$wall" "$(echo "$user + $sys" | bc)" "$((rss / 1024))" "$status" >> "$OUT/figures"
-}
 
 rm -f "$OUT/figures"
+read -r _ CEILING < <(c_ceiling "$LOG")
 timed one validate "$LOG" --format json --output "$OUT/one.json" --quiet
 timed shard-0 validate "$LOG" --shard 0/2 --format json --output "$OUT/shard-0.json" --quiet
 timed shard-1 validate "$LOG" --shard 1/2 --format json --output "$OUT/shard-1.json" --quiet
 timed merge merge-reports "$OUT/shard-0.json" "$OUT/shard-1.json" --format json --output "$OUT/merged.json"
 
 echo
-printf '%-8s %10s %10s %10s %7s\n' run "wall s" "CPU s" "peak MB" status
-while read -r name wall cpu rss status; do
-  printf '%-8s %10.2f %10.2f %10d %7d\n' "$name" "$wall" "$cpu" "$rss" "$status"
-done < "$OUT/figures"
+print_figures
 read -r _ one_wall one_cpu _ _ < <(grep '^one ' "$OUT/figures")
 read -r _ w0 c0 _ _ < <(grep '^shard-0 ' "$OUT/figures")
 read -r _ w1 c1 _ _ < <(grep '^shard-1 ' "$OUT/figures")
 read -r _ wm _ _ _ < <(grep '^merge ' "$OUT/figures")
 slower=$(echo "if ($w0 > $w1) $w0 else $w1" | bc)
 echo
+echo "C ceiling (libsodium verify, distinct signatures, $(nproc) cores): ${CEILING:-?} nodes/s; one run: $(echo "$NODES / $one_wall" | bc) nodes/s, $(echo "scale=1; 100 * $NODES / $one_wall / ${CEILING:-1}" | bc)% of it"
 echo "two shards on two machines: $(echo "$slower + $wm" | bc) s wall (slower shard + merge) against $one_wall s for one run: $(echo "scale=2; $one_wall / ($slower + $wm)" | bc)x"
 echo "two shards one after the other here: $(echo "$w0 + $w1 + $wm" | bc) s wall, $(echo "$c0 + $c1" | bc) s CPU against $one_cpu s CPU for one run"
 if cmp -s "$OUT/one.json" "$OUT/merged.json"; then
