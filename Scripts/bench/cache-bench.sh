@@ -34,14 +34,9 @@ mkdir -p "$OUT"
 
 echo "command: bash Scripts/bench/cache-bench.sh $*"
 show() { echo "+ $*"; }
-if [ -z "${REDO_CONFORM:-}" ]; then
-  show swift build -c release --product redo-conform
-  swift build -c release --product redo-conform > "$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 2; }
-fi
-show ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench
-ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench || exit 2
-show ensure_generated_log "$REDO" "$EXTRA" --nodes $((NODES / 100)) --tasks $((TASKS / 100)) --seed bench-append
-ensure_generated_log "$REDO" "$EXTRA" --nodes $((NODES / 100)) --tasks $((TASKS / 100)) --seed bench-append || exit 2
+build_unless_given
+generate "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench
+generate "$EXTRA" --nodes $((NODES / 100)) --tasks $((TASKS / 100)) --seed bench-append
 cat "$LOG" "$EXTRA" > "$GROWN"
 cat "$GROWN" > /dev/null  # warm the page cache
 

@@ -33,10 +33,7 @@ show() { echo "+ $*"; }
 
 echo "command: bash Scripts/bench/growth-bench.sh $*"
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-if [ -z "${REDO_CONFORM:-}" ]; then
-  show swift build -c release --product redo-conform
-  swift build -c release --product redo-conform > "$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 2; }
-fi
+build_unless_given
 
 rm -f "$OUT/figures" "$OUT/rows"
 for N in 10000 100000 1000000 10000000; do
@@ -51,8 +48,7 @@ for N in 10000 100000 1000000 10000000; do
   T=$((N / 5))
   LOG="$BENCH_DIR/validate-log-${N}n-${T}t.jsonl"
   B="$BENCH_DIR/diff-b97-${N}n-${T}t.jsonl"
-  show ensure_generated_log "$REDO" "$LOG" --nodes "$N" --tasks "$T" --seed bench
-  ensure_generated_log "$REDO" "$LOG" --nodes "$N" --tasks "$T" --seed bench || exit 2
+  generate "$LOG" --nodes "$N" --tasks "$T" --seed bench
   if [ ! -s "$B" ] || [ "$LOG" -nt "$B" ]; then
     awk 'NR % 97 != 0' "$LOG" > "$B.tmp" && mv "$B.tmp" "$B"
   fi

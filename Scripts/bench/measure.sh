@@ -1,5 +1,21 @@
 # Sourced by the benchmark scripts that time whole runs of the binary.
-# Needs: OUT (a folder for the figures) and REDO (the binary); `show` prints a command.
+# Needs: OUT (a folder for the figures) and REDO (the binary); `show` prints a command;
+# generated-log.sh sourced before it.
+
+# build_unless_given: builds redo-conform (release) into REDO unless REDO_CONFORM names a
+# binary; exits 2 when the build fails.
+build_unless_given() {
+  [ -z "${REDO_CONFORM:-}" ] || return 0
+  show swift build -c release --product redo-conform
+  swift build -c release --product redo-conform > "$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 2; }
+}
+
+# generate FILE ARGS...: the log `REDO vectors log ARGS` writes, made unless FILE already
+# holds it (generated-log.sh); exits 2 when it cannot be made.
+generate() {
+  show ensure_generated_log "$REDO" "$@"
+  ensure_generated_log "$REDO" "$@" || exit 2
+}
 #
 # timed NAME ARGS...: runs "$REDO" ARGS under /usr/bin/time -v, its stdout thrown away,
 # and appends "NAME wall-s cpu-s peak-MB status" to $OUT/figures ($OUT/NAME.time keeps

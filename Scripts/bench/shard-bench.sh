@@ -33,12 +33,8 @@ mkdir -p "$OUT"
 
 echo "command: bash Scripts/bench/shard-bench.sh $*"
 show() { echo "+ $*"; }
-if [ -z "${REDO_CONFORM:-}" ]; then
-  show swift build -c release --product redo-conform
-  swift build -c release --product redo-conform > "$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 2; }
-fi
-show ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench
-ensure_generated_log "$REDO" "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench || exit 2
+build_unless_given
+generate "$LOG" --nodes "$NODES" --tasks "$TASKS" --seed bench
 cat "$LOG" > /dev/null  # warm the page cache
 
 

@@ -332,7 +332,7 @@ struct Validate: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Check only the tasks whose taskId hashes to shard K of N (0 ≤ K < N), for merge-reports; needs --format json.",
+            "Check only the tasks whose taskId hashes to shard K of N (K from 0 to N-1), for merge-reports; needs --format json.",
             valueName: "K/N"))
     var shard: String?
 

@@ -25,21 +25,35 @@ package enum ValidateCommand {
             return writeShard(
                 ShardReportView(result, shard: shard), profile: options.profile, output: output, console: console)
         }
+        return report(
+            result, format: format, profile: options.profile, output: output, quiet: quiet, console: console
+        ) { sink in
+            HtmlReport(protocolURL: protocolURL).write(result, profile: options.profile, to: &sink)
+        }
+    }
+
+    /// Writes `run`'s report (html through `html`: only a whole run can draw its DAGs),
+    /// then, unless the text report already showed them on the terminal, the input
+    /// problems on stderr; returns the run's exit status.
+    static func report(
+        _ run: some ReportedRun, format: ReportFormat, profile: ValidationProfile, output: String?, quiet: Bool,
+        console: Console, html: (inout ReportSink) -> Void
+    ) -> ExitStatus {
         let written = ReportOutput.write(to: output, console: console) { sink in
             switch format {
             case .text:
                 let color = output == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-                TextReport(color: color, quiet: quiet).write(result, to: &sink)
-            case .json: JSONReport.write(result, profile: options.profile, to: &sink)
-            case .junit: JUnitReport.write(result, to: &sink)
-            case .html: HtmlReport(protocolURL: protocolURL).write(result, profile: options.profile, to: &sink)
+                TextReport(color: color, quiet: quiet).write(run, to: &sink)
+            case .json: JSONReport.write(run, profile: profile, to: &sink)
+            case .junit: JUnitReport.write(run, to: &sink)
+            case .html: html(&sink)
             }
         }
         guard written else { return .usageOrIO }
         if format != .text || output != nil {
-            for problem in result.problems { console.error("error: \(problem)") }
+            for problem in run.problems { console.error("error: \(problem)") }
         }
-        return status(result)
+        return status(run)
     }
 
     /// A shard's json report (the one format `merge-reports` reads); its status is the
