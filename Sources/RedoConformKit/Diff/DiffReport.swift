@@ -88,23 +88,16 @@ package struct DiffReport: Sendable {
         package let b: JSONValue?
     }
 
-    /// One node of a task's DAG on one side, for a writer that draws it (html).
-    package struct GraphNode: Sendable {
-        package let id: String
-        package let parents: [String]
-        /// nil: valid.
-        package let code: ErrorCode?
-    }
-
     package struct TaskDifferences: Sendable {
         package let taskId: String
         package var nodes: [NodeDifference] = []
         package var state: [StateDifference] = []
-        /// Each side's DAG of this task (every node that passed node-level checks, with
-        /// its parents, in total order), when the run was asked to keep them
-        /// (`DiffRun.keepsGraphs`); nil otherwise. Drawn side by side, with
-        /// `nodes`' missing ids marked, they show where the two logs part.
-        package var graphs: (a: [GraphNode], b: [GraphNode])?
+        /// Each side's DAG of this task, as `validate`'s html report draws it (a node per
+        /// claimed id, coloured by its verdict on that side), when the run was asked to keep
+        /// them (`DiffRun.keepsGraphs`); nil otherwise. A side's graph is nil when it is a
+        /// state JSON or holds no record of the task. Drawn side by side, with `nodes`'
+        /// differences marked, they show where the two logs part.
+        package var graphs: (a: TaskGraph?, b: TaskGraph?)?
         /// Whether anything but re-signed copies differs.
         package var differs: Bool { !state.isEmpty || nodes.contains { $0.kind != .resigned } }
     }
