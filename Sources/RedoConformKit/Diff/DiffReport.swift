@@ -1,8 +1,7 @@
 import RedoCore
 import RedoJSON
 
-/// What `diff` found, whatever format writes it (text, json, junit; an html writer reads
-/// the same model): both sides, their input problems, and the differences grouped by task.
+/// What `diff` found, whatever format writes it (text, json, junit, html): both sides, their input problems, and the differences grouped by task.
 /// Documented in docs/reports.md ("The diff report").
 package struct DiffReport: Sendable {
     package static let format = "redo-conform/diff-report"
@@ -141,6 +140,14 @@ package struct DiffReport: Sendable {
     package var stateCounts: [(StateKind, Int)] {
         StateKind.allCases.map { kind in (kind, tasks.reduce(0) { $0 + $1.state.lazy.filter { $0.kind == kind }.count })
         }
+    }
+
+    /// The json report's `summary`, key and count, in its order (the html report shows
+    /// the same numbers).
+    package var summaryCounts: [(key: String, count: Int)] {
+        [("tasksCompared", comparedTasks.count), ("tasksDiffering", tasks.filter(\.differs).count)]
+            + nodeCounts.map { ($0.0.rawValue, $0.1) } + stateCounts.map { ($0.0.rawValue, $0.1) }
+            + [("rejected", rejected.count), ("unreadable", unreadable)]
     }
 
     /// Converged: every input read, every record comparable, and nothing differs but
