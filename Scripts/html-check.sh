@@ -2,14 +2,16 @@
 # The html reports in a real browser: renders each kind headless in Debian's chromium
 # (installed when missing) — validate on the faulty log, compare with drift (the
 # recorded iOS-style outputs), validate on a 1,000,000-node chain broken near its root
-# and on 1,000,000 nodes of the mostly-rejected shape — and fails when a screenshot is
-# blank, the browser logs a console message, or a file passes the size bound.
+# and on 1,000,000 nodes of the mostly-rejected shape, diff of a 1,000,000-node faulty
+# log against itself less 1% of its nodes, and diff of a shipped Vectors/diff pair — and
+# fails when a screenshot is blank, the browser logs a console message, or a file passes
+# the size bound.
 #
 #   bash Scripts/html-check.sh [OUT_DIR]      (default: .build/html-check)
 #
 # Screenshots and reports stay in OUT_DIR. REDO_CONFORM=path picks the binary (default:
 # a release build, made when missing). SMALL=1 uses 100,000-node logs for the two large
-# shapes (a quick local run).
+# shapes and the diff (a quick local run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/html-check}
@@ -106,6 +108,26 @@ t=$(seconds)
 step "validate --format html" "$t" "$out/mostly-rejected.html"
 check_size "$out/mostly-rejected.html"
 render "$out/mostly-rejected.html" "$out/mostly-rejected.png"
+
+# 5. diff: a faulty log, and the same log less every 100th line (1% of its nodes), so the
+# tasks it touches differ in nodes, in the verdicts below them and in their state.
+t=$(seconds)
+"$bin" vectors log --shape faulty --nodes "$large" --tasks $((large / 50)) --seed html-check-diff \
+  --out "$out/diff-a.jsonl"
+awk 'NR % 100 != 50' "$out/diff-a.jsonl" >"$out/diff-b.jsonl"
+step "faulty, $large nodes, and the same less 1%" "$t" ""
+t=$(seconds)
+"$bin" diff "$out/diff-a.jsonl" "$out/diff-b.jsonl" --format html --output "$out/diff.html" || [ $? -eq 1 ]
+step "diff --format html" "$t" "$out/diff.html"
+check_size "$out/diff.html"
+grep -q '>only in A</text>' "$out/diff.html" || { echo "FAIL diff: no node is marked only in A"; failed=1; }
+render "$out/diff.html" "$out/diff.png"
+
+# 6. diff of a shipped pair: B never received a retitle, so its child is rejected there.
+"$bin" diff Vectors/diff/verdict-difference.a.jsonl Vectors/diff/verdict-difference.b.jsonl --format html \
+  --output "$out/diff-vector.html" || [ $? -eq 1 ]
+check_size "$out/diff-vector.html"
+render "$out/diff-vector.html" "$out/diff-vector.png"
 
 if [ "$failed" -ne 0 ]; then echo "html-check: FAILED"; exit 1; fi
 echo "html-check: every report rendered, none blank, no console message, every file within $max_bytes bytes"

@@ -612,7 +612,10 @@ struct Diff: ParsableCommand {
     @Option(help: "synced (signatures required) or local.")
     var profile: ValidationProfile = .synced
 
-    @Option(help: "text, json or junit.")
+    @Option(
+        help: ArgumentHelp(
+            "text, json, junit or html (one self-contained file: both DAGs of each differing task side by side).",
+            valueName: "FORMAT"))
     var format: DiffCommand.Format = .text
 
     @Option(help: "Write the report to FILE instead of stdout.")
@@ -629,6 +632,8 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var cache: CacheOption
 
+    @OptionGroup var links: ProtocolLinkOption
+
     func validate() throws {
         if let problem = StandardInputOnce.usageProblem([(a, "A"), (b, "B")]) { throw ValidationError(problem) }
     }
@@ -641,6 +646,7 @@ struct Diff: ParsableCommand {
         options.output = output
         options.task = task
         options.at = at
+        options.protocolURL = links.protocolURL
         finish(DiffCommand.run(a, b, options: options, console: .standard))
     }
 }

@@ -228,8 +228,13 @@ extension DiffTests {
         var run = DiffRun(options: ValidationOptions())
         run.keepsGraphs = true
         let graphs = try XCTUnwrap(run.run(a, b).tasks.first?.graphs)
-        XCTAssertEqual(graphs.a.map(\.code), [nil, nil, nil])
-        XCTAssertEqual(graphs.b.map { $0.code?.rawValue }, [nil, "E_PARENT_NOT_FOUND"])
-        XCTAssertEqual(graphs.a[1].parents, [graphs.a[0].id])
+        let (graphA, graphB) = (try XCTUnwrap(graphs.a), try XCTUnwrap(graphs.b))
+        XCTAssertEqual(graphA.nodes.map(\.status), [.valid, .valid, .valid])
+        XCTAssertEqual(graphA.nodes[1].parents, [0])
+        XCTAssertEqual(graphA.nodes.map(\.records), [[], [], []], "no record index outlives its log")
+        // B lacks the middle UPDATE: its child is rejected, below a dashed parent.
+        XCTAssertEqual(graphB.nodes.map(\.status), [.valid, .rejected, .missing])
+        XCTAssertEqual(graphB.nodes.map { $0.code?.rawValue }, [nil, "E_PARENT_NOT_FOUND", nil])
+        XCTAssertEqual(graphB.nodes[2].id, graphA.nodes[1].id)
     }
 }

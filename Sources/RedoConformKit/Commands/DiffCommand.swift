@@ -4,10 +4,9 @@ import RedoCore
 /// differs (docs/cli.md, "diff"). Exit status 0 equivalent (signature-only differences
 /// included), 1 differences, 2 an input that could not be read.
 package enum DiffCommand {
-    /// The report formats of `diff` (its html report is not built yet: `DiffReport`
-    /// with `DiffRun.keepsGraphs` holds what it would draw).
+    /// The report formats of `diff`.
     package enum Format: String, CaseIterable, Sendable {
-        case text, json, junit
+        case text, json, junit, html
     }
 
     package struct Options: Sendable {
@@ -16,11 +15,14 @@ package enum DiffCommand {
         package var output: String?
         package var task: String?
         package var at: String?
+        /// Where the html report's links to the protocol point.
+        package var protocolURL = "PROTOCOL.md"
         package init() {}
     }
 
     package static func run(_ a: String, _ b: String, options: Options, console: Console) -> ExitStatus {
         var run = DiffRun(options: options.validation, task: options.task)
+        run.keepsGraphs = options.format == .html
         if let at = options.at {
             switch TimeOption.parse(at) {
             case let .success(time): run.at = time
@@ -41,6 +43,7 @@ package enum DiffCommand {
             case .text: DiffTextReport().write(report, to: &sink)
             case .json: DiffJSONReport.write(report, to: &sink)
             case .junit: DiffJUnitReport.write(report, to: &sink)
+            case .html: DiffHtmlReport(protocolURL: options.protocolURL).write(report, to: &sink)
             }
         }
         guard written else { return .usageOrIO }

@@ -8,14 +8,7 @@ package enum DiffJSONReport {
     package static func write(_ report: DiffReport, to sink: inout ReportSink) {
         func count(_ n: Int?) -> JSONValue { n.map { .number(Double($0)) } ?? .null }
         func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        var summary = [
-            JSONMember(key: "tasksCompared", value: count(report.comparedTasks.count)),
-            JSONMember(key: "tasksDiffering", value: count(report.tasks.filter(\.differs).count)),
-        ]
-        summary += report.nodeCounts.map { JSONMember(key: $0.0.rawValue, value: count($0.1)) }
-        summary += report.stateCounts.map { JSONMember(key: $0.0.rawValue, value: count($0.1)) }
-        summary.append(JSONMember(key: "rejected", value: count(report.rejected.count)))
-        summary.append(JSONMember(key: "unreadable", value: count(report.unreadable)))
+        let summary = report.summaryCounts.map { JSONMember(key: $0.key, value: count($0.count)) }
         let head = JSONObject([
             JSONMember(key: "format", value: .string(DiffReport.format)),
             JSONMember(key: "version", value: .number(Double(DiffReport.version))),

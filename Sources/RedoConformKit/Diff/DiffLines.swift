@@ -1,7 +1,7 @@
 import RedoFixtures
 import RedoJSON
 
-/// How one difference reads in the text and junit reports: its kind, where, and both
+/// How one difference reads in the text, junit and html reports: its kind, where, and both
 /// sides. Shared so that the two say the same thing in the same words (escaping is the
 /// writer's: text escapes for the terminal, junit for XML).
 enum DiffLines {
@@ -31,11 +31,26 @@ enum DiffLines {
         pad("rejected") + d.id + "  A " + (d.a ?? "(absent)") + "  B " + (d.b ?? "(absent)")
     }
 
-    static func value(_ value: JSONValue?) -> String {
+    /// A state value as JSON text, cut at `limit` characters.
+    static func value(_ value: JSONValue?, limit: Int = valueLimit) -> String {
         guard let value else { return "(absent)" }
         if case let .string(text) = value, ["present", "deleted", "absent"].contains(text) { return text }
         let text = OrderedJSONWriter.string(value)
-        return text.count > valueLimit ? String(text.prefix(valueLimit - 1)) + "…" : text
+        return text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+    }
+
+    /// The verdict in one line: `equivalent: …` or `differ: …` (input problems aside).
+    static func conclusion(_ report: DiffReport) -> String {
+        if report.equivalent {
+            let resigned = report.nodeCounts.first { $0.0 == .resigned }?.1 ?? 0
+            return "equivalent: \(counted(report.comparedTasks.count, "task")) compared"
+                + (resigned > 0 ? "; \(resigned) re-signed (signatures only)" : "")
+        }
+        let differing = report.tasks.filter(\.differs).count
+        return "differ: differences in \(differing) of \(counted(report.comparedTasks.count, "task"))"
+            + (report.rejected.isEmpty ? "" : "; \(counted(report.rejected.count, "rejected id")) differ")
+            + (report.unreadable == 0
+                ? "" : "; \(counted(report.unreadable, "record")) without an id cannot be compared")
     }
 
     private static func pad(_ kind: String) -> String {

@@ -1,8 +1,7 @@
 import RedoCore
 import RedoJSON
 
-/// What `diff` found, whatever format writes it (text, json, junit; an html writer reads
-/// the same model): both sides, their input problems, and the differences grouped by task.
+/// What `diff` found, whatever format writes it (text, json, junit, html): both sides, their input problems, and the differences grouped by task.
 /// Documented in docs/reports.md ("The diff report").
 package struct DiffReport: Sendable {
     package static let format = "redo-conform/diff-report"
@@ -88,23 +87,16 @@ package struct DiffReport: Sendable {
         package let b: JSONValue?
     }
 
-    /// One node of a task's DAG on one side, for a writer that draws it (html).
-    package struct GraphNode: Sendable {
-        package let id: String
-        package let parents: [String]
-        /// nil: valid.
-        package let code: ErrorCode?
-    }
-
     package struct TaskDifferences: Sendable {
         package let taskId: String
         package var nodes: [NodeDifference] = []
         package var state: [StateDifference] = []
-        /// Each side's DAG of this task (every node that passed node-level checks, with
-        /// its parents, in total order), when the run was asked to keep them
-        /// (`DiffRun.keepsGraphs`); nil otherwise. Drawn side by side, with
-        /// `nodes`' missing ids marked, they show where the two logs part.
-        package var graphs: (a: [GraphNode], b: [GraphNode])?
+        /// Each side's DAG of this task, as `validate`'s html report draws it (a node per
+        /// claimed id, coloured by its verdict on that side), when the run was asked to keep
+        /// them (`DiffRun.keepsGraphs`); nil otherwise. A side's graph is nil when it is a
+        /// state JSON or holds no record of the task. Drawn side by side, with `nodes`'
+        /// differences marked, they show where the two logs part.
+        package var graphs: (a: TaskGraph?, b: TaskGraph?)?
         /// Whether anything but re-signed copies differs.
         package var differs: Bool { !state.isEmpty || nodes.contains { $0.kind != .resigned } }
     }
@@ -148,6 +140,14 @@ package struct DiffReport: Sendable {
     package var stateCounts: [(StateKind, Int)] {
         StateKind.allCases.map { kind in (kind, tasks.reduce(0) { $0 + $1.state.lazy.filter { $0.kind == kind }.count })
         }
+    }
+
+    /// The json report's `summary`, key and count, in its order (the html report shows
+    /// the same numbers).
+    package var summaryCounts: [(key: String, count: Int)] {
+        [("tasksCompared", comparedTasks.count), ("tasksDiffering", tasks.filter(\.differs).count)]
+            + nodeCounts.map { ($0.0.rawValue, $0.1) } + stateCounts.map { ($0.0.rawValue, $0.1) }
+            + [("rejected", rejected.count), ("unreadable", unreadable)]
     }
 
     /// Converged: every input read, every record comparable, and nothing differs but

@@ -10,8 +10,9 @@ package struct DiffRun {
     package var at: UTCTime?
     /// Report only this task.
     package var task: String?
-    /// Keep each side's DAG of every task that differs (`TaskDifferences.graphs`), for a
-    /// writer that draws them. Off by default: it holds every node's parents until the end.
+    /// Keep each side's DAG of every task that differs (`TaskDifferences.graphs`), for the
+    /// html writer that draws them. Off by default: every task's graph on A is held while
+    /// B is read (a few hundred bytes a node).
     package var keepsGraphs = false
 
     package init(options: ValidationOptions, at: UTCTime? = nil, task: String? = nil) {
@@ -62,7 +63,7 @@ package struct DiffRun {
         }
         report.comparedTasks = compared.map(\.string).sorted { $0.utf8Precedes($1) }
         if keepsGraphs {
-            for key in byTask.keys { byTask[key]!.graphs = (sideA.graphs[key] ?? [], sideB.graphs[key] ?? []) }
+            for key in byTask.keys { byTask[key]!.graphs = (sideA.graphs[key], sideB.graphs[key]) }
         }
         report.tasks = byTask.values.sorted { $0.taskId.utf8Precedes($1.taskId) }
         return report

@@ -11,7 +11,7 @@ struct DiffSide: Sendable {
     var inventory: NodeInventory?
     var state: StateView?
     /// Each task's DAG, by taskId, when asked for (`DiffRun.keepsGraphs`).
-    var graphs: [BytewiseString: [DiffReport.GraphNode]] = [:]
+    var graphs: [BytewiseString: TaskGraph] = [:]
 
     /// Reads `path` as side `name`. `known`: signatures the other side already verified.
     static func read(
@@ -57,15 +57,7 @@ struct DiffSide: Sendable {
         side.state = .reconstruction(reconstruction)
         side.inventory = NodeInventory(result)
         side.summary.unreadable = side.inventory?.unidentified
-        if keepsGraphs {
-            let verdict = result.verdict
-            for position in verdict.order {
-                let node = verdict.nodes[Int(position)]
-                side.graphs[BytewiseString(node.taskId.text), default: []].append(
-                    DiffReport.GraphNode(
-                        id: node.id.text, parents: node.parents.map(\.text), code: verdict.nodeStatus[Int(position)]))
-            }
-        }
+        if keepsGraphs { side.graphs = TaskGraph.everyTask(in: result) }
         return (side, result.sharedVerifications)
     }
 }

@@ -58,19 +58,7 @@ package struct DiffTextReport {
             for text in rejectedLines { line(text) }
         }
         if hidden > 0 { line("\(hidden) more of \(total) differences: --format json lists every one") }
-        let differing = report.tasks.filter(\.differs).count
-        if report.equivalent {
-            let resigned = report.nodeCounts.first { $0.0 == .resigned }?.1 ?? 0
-            line(
-                "equivalent: \(counted(report.comparedTasks.count, "task")) compared"
-                    + (resigned > 0 ? "; \(resigned) re-signed (signatures only)" : ""))
-        } else {
-            line(
-                "differ: differences in \(differing) of \(counted(report.comparedTasks.count, "task"))"
-                    + (report.rejected.isEmpty ? "" : "; \(counted(report.rejected.count, "rejected id")) differ")
-                    + (report.unreadable == 0
-                        ? "" : "; \(counted(report.unreadable, "record")) without an id cannot be compared"))
-        }
+        line(DiffLines.conclusion(report))
     }
 
     private func describe(_ side: DiffReport.Side) -> String {

@@ -3,9 +3,10 @@ import RedoCore
 /// Where a task's DAG is drawn: boxes in layers by lamport, long runs folded, and the
 /// drawing bounded whatever the task's size.
 ///
-/// - A run of at least `foldLength` nodes of one status, valid or descendant, each the
-///   only child of the one before and its only parent, is one box, "N valid nodes" or
-///   "N descendants" (heads and the original CREATE are never folded: they are marked).
+/// - A run of at least `foldLength` nodes of one status, valid or descendant, and one
+///   `diff` mark (or none), each the only child of the one before and its only parent, is
+///   one box, "N valid nodes" or "N descendants" (heads and the original CREATE are never
+///   folded: they are marked).
 /// - A layer shows at most `maxBoxesPerLayer` boxes; the rest of it is one "+N more" box.
 /// - The drawing shows at most `maxBoxes` boxes; the layers past them are one last box.
 ///
@@ -78,7 +79,8 @@ package struct GraphLayout: Sendable {
         var runs: [(first: Int, last: Int, count: Int)] = []
         for k in order {
             if foldable(k), nodes[k].parents.count == 1, let parent = nodes[k].parents.first, runOf[parent] >= 0,
-                foldable(parent), nodes[parent].status == nodes[k].status, childCount[parent] == 1
+                foldable(parent), nodes[parent].status == nodes[k].status, nodes[parent].mark == nodes[k].mark,
+                childCount[parent] == 1
             {
                 runOf[k] = runOf[parent]
                 runs[runOf[k]].last = k

@@ -62,6 +62,7 @@ package enum GraphSVG {
         var target: String?
         var strokeWidth = "1.4"
         var dashed = false
+        var mark: GraphMark?
         let status = box.status
         switch box.content {
         case let .node(k):
@@ -77,6 +78,7 @@ package enum GraphSVG {
             dashed = node.status == .missing
             tooltip = "\(node.id)\(node.code.map { " — \($0.rawValue)" } ?? "")"
             target = link(k)
+            mark = node.mark
         case let .run(first, last, count):
             lines.append("\(count) \(status == .descendant ? "descendants" : "valid nodes")")
             let lamports = [graph.nodes[first].lamport, graph.nodes[last].lamport].compactMap { $0 }
@@ -85,6 +87,7 @@ package enum GraphSVG {
             tooltip = "\(count) nodes folded, from \(graph.nodes[first].id) to \(graph.nodes[last].id)"
             target = link(first)
             dashed = false
+            mark = graph.nodes[first].mark
         case let .more(count, layers):
             lines.append("+\(count) more node\(count == 1 ? "" : "s")")
             lines.append(layers.map { "in \($0) more layer\($0 == 1 ? "" : "s")" } ?? "in this layer")
@@ -92,8 +95,13 @@ package enum GraphSVG {
             dashed = true
         }
         let (fill, stroke) = status?.colours ?? ("#f7f7f7", "#999999")
+        if let mark { tooltip += " — \(mark.tag): \(mark.legend)" }
         var out = target.map { "<a href=\"\(escape($0))\">" } ?? ""
         out += "<g><title>\(escape(tooltip.isEmpty ? lines[0] : tooltip))</title>"
+        if let mark {
+            out +=
+                "<rect x=\"\(x - 4)\" y=\"\(y - 4)\" width=\"\(boxWidth + 8)\" height=\"\(boxHeight + 8)\" rx=\"8\" fill=\"none\" stroke=\"\(mark.colour)\" stroke-width=\"3\"/>"
+        }
         out +=
             "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(boxWidth)\" height=\"\(boxHeight)\" rx=\"5\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(strokeWidth)\"\(dashed ? " stroke-dasharray=\"4 3\"" : "")/>"
         for (row, line) in lines.enumerated() where !line.isEmpty {
@@ -102,7 +110,16 @@ package enum GraphSVG {
             out +=
                 "<text x=\"\(x + 7)\" y=\"\(y + 15 + row * 14)\" fill=\"#111111\"\(weight)\(size)>\(escape(line))</text>"
         }
+        if let mark { out += tag(mark, right: x + boxWidth + 4, top: y - 11) }
         return out + "</g>" + (target == nil ? "" : "</a>")
+    }
+
+    /// A marked box's tag: its words in white on the mark's colour, over the ring's top
+    /// right corner.
+    private static func tag(_ mark: GraphMark, right: Int, top: Int) -> String {
+        let width = 10 + mark.tag.count * 6
+        return
+            "<rect x=\"\(right - width)\" y=\"\(top)\" width=\"\(width)\" height=\"14\" rx=\"3\" fill=\"\(mark.colour)\"/><text x=\"\(right - width + 5)\" y=\"\(top + 10)\" fill=\"#ffffff\" font-size=\"9.5\" font-weight=\"bold\">\(escape(mark.tag))</text>"
     }
 
     /// "sha256:" and eight hex digits' worth: enough to find the node in a list.

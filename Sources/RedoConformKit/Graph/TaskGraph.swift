@@ -41,6 +41,39 @@ package enum GraphStatus: String, CaseIterable, Sendable {
     }
 }
 
+/// How a drawing of one side of a `diff` marks a node, against the other side.
+package enum GraphMark: Hashable, Sendable {
+    /// No record of the other side claims this id: it is on the named side only.
+    case onlyIn(String)
+    /// Both sides hold the id, and the copies (E_HASH_MISMATCH on one side) or the
+    /// verdicts differ.
+    case differs
+
+    /// The short tag drawn on the box.
+    package var tag: String {
+        switch self {
+        case let .onlyIn(side): return "only in \(side)"
+        case .differs: return "differs"
+        }
+    }
+
+    /// What the legend says after the tag.
+    package var legend: String {
+        switch self {
+        case .onlyIn: return "the other side has no record of this id"
+        case .differs: return "in both, but the copies or the verdicts differ"
+        }
+    }
+
+    /// The colour of the ring around a marked box, and of its tag.
+    package var colour: String {
+        switch self {
+        case .onlyIn: return "#c2185b"
+        case .differs: return "#00838f"
+        }
+    }
+}
+
 /// One task's DAG as the reports draw it: a node per id claimed by the task's records (a
 /// record with no well-formed id is a node of its own), with its status, action, lamport
 /// and the parents the verdict follows, plus a `missing` node for each parent no record
@@ -56,14 +89,32 @@ package struct TaskGraph: Sendable {
         package var status: GraphStatus
         /// The node's primary code, when rejected.
         package var code: ErrorCode?
-        /// The records claiming it, in input order.
+        /// The records claiming it, in input order (empty in a graph kept past its log:
+        /// `everyTask`).
         package var records: [Int] = []
         package var isHead = false
         package var isOriginalCreate = false
+        /// What a `diff` drawing marks on it (nil: nothing, and always so outside `diff`).
+        package var mark: GraphMark?
+
+        package init(id: String, action: Action? = nil, lamport: Int64? = nil, parents: [Int] = [], status: GraphStatus)
+        {
+            self.id = id
+            self.action = action
+            self.lamport = lamport
+            self.parents = parents
+            self.status = status
+        }
     }
 
     package let taskId: String
     package var nodes: [Node]
+
+    /// A graph of nodes as given (`parents` are positions in `nodes`).
+    package init(taskId: String, nodes: [Node]) {
+        self.taskId = taskId
+        self.nodes = nodes
+    }
 
     /// The graph of the records `records` (all of one task, in input order).
     package init(taskId: String, records: [Int], result: ValidationResult, standing: [NodeID: Int]) {
@@ -167,14 +218,31 @@ package struct TaskGraph: Sendable {
         return index
     }
 
-    /// Every record of each of `tasks` (taskId texts), in input order: one pass over the log.
-    package static func records(ofTasks tasks: [String], in result: ValidationResult) -> [BytewiseString: [Int]] {
-        let wanted = Set(tasks.map(BytewiseString.init))
+    /// Every record of each of `tasks` (taskId texts; nil: of every task), in input order:
+    /// one pass over the log. Records without a readable taskId are the task "".
+    package static func records(ofTasks tasks: [String]?, in result: ValidationResult) -> [BytewiseString: [Int]] {
+        let wanted = tasks.map { Set($0.map(BytewiseString.init)) }
         var found: [BytewiseString: [Int]] = [:]
         for record in result.verdict.records.indices {
             let key = BytewiseString(result.taskId(record) ?? "")
-            if wanted.contains(key) { found[key, default: []].append(record) }
+            if wanted?.contains(key) ?? true { found[key, default: []].append(record) }
         }
         return found
+    }
+
+    /// The graph of every task of the log, by taskId, to keep once the log is let go
+    /// (`diff`'s html report draws them after reading the other side): the nodes' `records`
+    /// are dropped, since they index a result that will not be kept.
+    package static func everyTask(in result: ValidationResult) -> [BytewiseString: TaskGraph] {
+        let recordsOfTask = records(ofTasks: nil, in: result)
+        let standing = standingIndex(of: result.verdict.records.indices, in: result)
+        var graphs: [BytewiseString: TaskGraph] = [:]
+        graphs.reserveCapacity(recordsOfTask.count)
+        for (task, records) in recordsOfTask {
+            var graph = TaskGraph(taskId: task.string, records: records, result: result, standing: standing)
+            for k in graph.nodes.indices { graph.nodes[k].records = [] }
+            graphs[task] = graph
+        }
+        return graphs
     }
 }

@@ -1,3 +1,5 @@
+import RedoCore
+
 /// The frame every html report shares: a complete document with its stylesheet inline
 /// (system fonts only), and no script, link or image from anywhere else, so the file
 /// opens offline and nothing in it runs.
@@ -18,6 +20,53 @@ struct HtmlPage {
 
     /// Markup made by the report (its input text already escaped).
     mutating func add(_ markup: String) { parts.append(markup) }
+
+    /// A table of named counts, one a row.
+    mutating func counts(_ rows: [(String, Int)]) {
+        add("<table class=\"counts\">")
+        for (name, count) in rows { add("<tr><th>\(HTMLText.escaped(name))</th><td>\(count)</td></tr>") }
+        add("</table>")
+    }
+
+    /// A list of input problems, each `label: message` (both input text), at most `limit`.
+    mutating func problems(_ problems: [(label: String, message: String)], limit: Int) {
+        add("<ul>")
+        for problem in problems.prefix(limit) {
+            add("<li><code>\(HTMLText.escaped(problem.label))</code>: \(HTMLText.escaped(problem.message))</li>")
+        }
+        if problems.count > limit {
+            add("<li>… and \(problems.count - limit) more (see <code>--format json</code>)</li>")
+        }
+        add("</ul>")
+    }
+
+    /// What the colours of a drawn DAG mean, and the `marks` a diff drawing adds.
+    mutating func graphLegend(marks: [GraphMark] = []) {
+        var out = "<p class=\"legend\">"
+        for status in GraphStatus.allCases {
+            let (fill, stroke) = status.colours
+            let dash = status == .missing ? "dashed" : "solid"
+            out +=
+                "<span><i style=\"background:\(fill);border:2px \(dash) \(stroke)\"></i>\(status.legend)</span>"
+        }
+        out += "<span><i class=\"thick\"></i>head or original CREATE (thick border)</span>"
+        out += "<span><i class=\"merge\"></i>edge into a MERGE</span>"
+        for mark in marks {
+            out +=
+                "<span><i style=\"background:#ffffff;border:3px solid \(mark.colour)\"></i><b style=\"color:\(mark.colour)\">\(HTMLText.escaped(mark.tag))</b>: \(HTMLText.escaped(mark.legend))</span>"
+        }
+        add(out + "</p>")
+    }
+
+    /// A protocol code, linked to the protocol's list of verdicts and codes.
+    static func codeLink(_ code: ErrorCode, protocolURL: String) -> String {
+        "<a class=\"code\" href=\"\(HTMLText.escaped(protocolURL))#verdicts-and-codes\">\(code.rawValue)</a>"
+    }
+
+    /// A task as a heading or a list names it.
+    static func taskTitle(_ taskId: String) -> String {
+        taskId.isEmpty ? "records without a readable taskId" : "<code>\(HTMLText.escaped(taskId))</code>"
+    }
 
     /// Writes the page out; the parts are let go of as they are written.
     mutating func finish(to sink: inout ReportSink) {
@@ -49,5 +98,9 @@ struct HtmlPage {
         .legend i.merge{border-top:2px dashed #6a1b9a;height:0;width:18px;border-radius:0;vertical-align:3px}
         ul.index{columns:3 360px;font-size:13px}details summary{cursor:pointer}
         .agree{background:#dcf0dc}.drift{background:#f6c3bd}.dependent{background:#fff0b3}.missing{background:#e2e2e2}
+        p.verdict{display:inline-block;font-size:16px;font-weight:bold;padding:4px 12px;border-radius:4px;margin:4px 0 12px}
+        .sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:16px}.side h4 code{font-weight:normal}
+        table.diffs td:nth-child(2){white-space:normal}table.nodes th:nth-child(1){width:16%}table.nodes th:nth-child(2){width:54%}
+        table.state th:nth-child(1){width:7%}table.state th:nth-child(2){width:21%}table.state th:nth-child(n+3){width:36%}
         """
 }

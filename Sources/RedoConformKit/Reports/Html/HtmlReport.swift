@@ -41,23 +41,19 @@ package struct HtmlReport {
         page.finish(to: &sink)
     }
 
-    private func codeLink(_ code: ErrorCode) -> String {
-        "<a class=\"code\" href=\"\(HTMLText.escaped(protocolURL))#verdicts-and-codes\">\(code.rawValue)</a>"
-    }
+    private func codeLink(_ code: ErrorCode) -> String { HtmlPage.codeLink(code, protocolURL: protocolURL) }
 
     private func ruleLink(_ rule: Rule) -> String {
         "<a class=\"rule\" href=\"\(HTMLText.escaped(protocolURL))#rule-catalog\">\(HTMLText.escaped(rule.id))</a>"
     }
 
     private func writeSummary(_ summary: ReportSummary, _ result: ValidationResult, _ page: inout HtmlPage) {
-        page.add("<section id=\"summary\"><h2>Summary</h2><table class=\"counts\">")
-        let rows: [(String, Int)] = [
+        page.add("<section id=\"summary\"><h2>Summary</h2>")
+        page.counts([
             ("records", summary.records), ("nodes", summary.nodes), ("valid", summary.valid),
             ("rejected", summary.rejected), ("duplicates", summary.duplicates), ("with warnings", summary.warnings),
             ("input problems", result.problems.count),
-        ]
-        for (name, count) in rows { page.add("<tr><th>\(name)</th><td>\(count)</td></tr>") }
-        page.add("</table>")
+        ])
         let codes = ErrorCode.allCases.filter { (summary.byCode[$0] ?? 0) > 0 }
         if codes.isEmpty {
             page.add("<p>No record was rejected.</p>")
@@ -88,14 +84,8 @@ package struct HtmlReport {
             page.add("<p>None: every input was read.</p></section>")
             return
         }
-        page.add("<ul>")
-        for problem in problems.prefix(Self.maxProblems) {
-            page.add("<li><code>\(HTMLText.escaped(problem.path))</code>: \(HTMLText.escaped(problem.message))</li>")
-        }
-        if problems.count > Self.maxProblems {
-            page.add("<li>… and \(problems.count - Self.maxProblems) more (see <code>--format json</code>)</li>")
-        }
-        page.add("</ul></section>")
+        page.problems(problems.map { ($0.path, $0.message) }, limit: Self.maxProblems)
+        page.add("</section>")
     }
 
     private func writeTasks(_ causes: RootCauses, _ result: ValidationResult, _ page: inout HtmlPage) {
@@ -127,7 +117,7 @@ package struct HtmlReport {
             }
             listed.append(task)
         }
-        page.add(legend())
+        page.graphLegend()
         if !listed.isEmpty {
             page.add(
                 "<p>\(counted(drawn.count, "task")) drawn below; \(counted(listed.count, "more task")) with findings "
@@ -148,22 +138,7 @@ package struct HtmlReport {
         page.add("</section>")
     }
 
-    private func taskTitle(_ taskId: String) -> String {
-        taskId.isEmpty ? "records without a readable taskId" : "<code>\(HTMLText.escaped(taskId))</code>"
-    }
-
-    private func legend() -> String {
-        var out = "<p class=\"legend\">"
-        for status in GraphStatus.allCases {
-            let (fill, stroke) = status.colours
-            let dash = status == .missing ? "dashed" : "solid"
-            out +=
-                "<span><i style=\"background:\(fill);border:2px \(dash) \(stroke)\"></i>\(status.legend)</span>"
-        }
-        out += "<span><i class=\"thick\"></i>head or original CREATE (thick border)</span>"
-        out += "<span><i class=\"merge\"></i>edge into a MERGE</span>"
-        return out + "</p>"
-    }
+    private func taskTitle(_ taskId: String) -> String { HtmlPage.taskTitle(taskId) }
 
     private func writeTask(
         _ number: Int, _ task: RootCauses.Task, _ layout: GraphLayout, _ result: ValidationResult,
