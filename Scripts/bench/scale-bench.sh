@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Log-level validation and reconstruction on hostile log shapes, next to a benign log of
-# the same size (issues: validator scale, reconstructor speed, hardening).
+# the same size.
 #
 #   bash Scripts/bench/scale-bench.sh [N]        (default N = 100000 records per shape)
 #
