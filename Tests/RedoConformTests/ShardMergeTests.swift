@@ -76,7 +76,8 @@ final class ShardMergeTests: XCTestCase {
 
     /// Generated logs with faults: bad signatures (the descendants inherit), lines that
     /// are not JSON, records without a taskId, duplicates, a missing input; and a hostile
-    /// shape that rejects most records.
+    /// shape that rejects most records; and the faulty shape, whose descendants fold below
+    /// their root causes.
     func testGeneratedLogsWithFaults() throws {
         let folder = TempFiles.folder("generated")
         var records: [[UInt8]] = []
@@ -104,6 +105,11 @@ final class ShardMergeTests: XCTestCase {
             hostile += $0 + [0x0A]
         }
         try assertShardsMerge([TempFiles.write(hostile, to: folder + "/hostile.jsonl")], label: "hostile")
+
+        // Descendants below their root causes: the text report's folds must merge too.
+        var rooted: [UInt8] = []
+        LogGenerator(shape: .faulty, nodes: 1200, tasks: 80, seed: "shards", jobs: 2).generate { rooted += $0 + [0x0A] }
+        try assertShardsMerge([TempFiles.write(rooted, to: folder + "/rooted.jsonl")], label: "root causes")
     }
 
     /// The signature's last hex digit changed: the record fails only signature.invalid.
