@@ -21,10 +21,15 @@ P=FuzzTesting
 R=$P/.build/runs
 # Every module, the libraries' Swift and C ones included, gets coverage instrumentation and
 # ASan. The targets have no main (-parse-as-library): libFuzzer provides it and calls the C
-# symbol LLVMFuzzerTestOneInput. --sanitize rather than -Xswiftc -sanitize=...: only when
-# SwiftPM knows about the fuzzer does it leave main alone (otherwise it links executables
-# with --defsym main=<Target>_main, and that symbol does not exist).
-BUILD=(swift build -c release --package-path "$P" --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library)
+# symbol LLVMFuzzerTestOneInput. --sanitize so that SwiftPM knows about the fuzzer and leaves
+# main alone (otherwise it links executables with --defsym main=<Target>_main, and that symbol
+# does not exist). But SwiftPM hands swiftc one -sanitize= per sanitizer, in a set's order, and
+# swiftc keeps only the last: each Swift module got either coverage or ASan, never both. The
+# -Xswiftc list comes after SwiftPM's flags, so it is the one swiftc keeps. Deterministic
+# hashing fixes that set's order (and the order of SwiftPM's other set-built flags), so the
+# command lines stay the same from one build to the next and rebuilds stay incremental.
+BUILD=(env SWIFT_DETERMINISTIC_HASHING=1 swift build -c release --package-path "$P"
+    --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 # Set for the fuzz executables only: SwiftPM rebuilds everything when the build's environment
 # changes. ASan: no leak check (the targets hold global keys on purpose), abort on the first
 # error. No Swift runtime backtracer: libFuzzer prints the stack of a crash, and the backtracer
