@@ -51,6 +51,92 @@ private let todoPaths = TodoField.allCases.map(\.rawValue) + ["title"]
 private let validator = NodeValidator(profile: .synced)
 private let startSeconds: Int64 = 1_761_469_200
 
+// MARK: Work kept across executions
+//
+// libFuzzer's mutations keep most of a program, so most nodes and records of an input were
+// built and checked by an earlier execution. Pure functions are kept by their input; each
+// runs, through the same calls, the first time its input is seen:
+//  - a node: its body from SignedNodeBuilder.body, sealed with NodeBody.seal (Ed25519
+//    signatures are deterministic), and its record bytes;
+//  - a tampered record's signature by the other key;
+//  - a record's node-level check, NodeValidator.check(bytes:) (parse, canonical body,
+//    SHA-256, Ed25519 verification);
+//  - that a reconstructed state is canonical and I-JSON (checkCanonical).
+// Without them, Ed25519 signing and verification alone were about 40% of an execution.
+// REDO_FUZZ_CACHE=0 turns the caches off (e.g. to measure what an execution costs alone).
+
+private let cachesOn = getenv("REDO_FUZZ_CACHE").map { String(cString: $0) != "0" } ?? true
+
+/// Bytes as a dictionary key, hashed in one call rather than byte by byte.
+private struct Bytes: Hashable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+}
+
+/// Values by key in two generations: when the young one is full, it becomes the old one
+/// (the previous old one is dropped), and a value found in the old one moves back to the
+/// young one. Entries in use stay; memory stays under two generations' worth.
+private struct Cache<Value> {
+    private var young: [Bytes: Value] = [:]
+    private var old: [Bytes: Value] = [:]
+    /// Entries per generation (a record is some 400 bytes, its check or node under 4 KB).
+    private let limit = 30_000
+
+    mutating func value(for key: Bytes, _ make: () -> Value) -> Value {
+        if let value = young[key] { return value }
+        let value = old.removeValue(forKey: key) ?? make()
+        if young.count >= limit {
+            old = young
+            young = [:]
+        }
+        young[key] = value
+        return value
+    }
+}
+
+nonisolated(unsafe) private var nodeCache = Cache<(object: JSONObject, record: [UInt8])>()
+nonisolated(unsafe) private var signatureCache = Cache<String>()
+nonisolated(unsafe) private var checkCache = Cache<NodeCheck>()
+/// Reconstructed states found canonical and I-JSON (`checkCanonical`).
+nonisolated(unsafe) private var canonicalStates = Cache<Void>()
+
+/// The node `factory` builds from these ingredients (SignedNodeBuilder.body), sealed, and its
+/// record as the client writes it.
+private func node(
+    by factory: Int, _ action: Action, task: String, parents: [String], lamport: Int, wall: String,
+    payload: [JSONMember]
+) -> (object: JSONObject, record: [UInt8]) {
+    let make = {
+        let builder = factories[factory]
+        let body = builder.body(action, task: task, parents: parents, lamport: lamport, wall: wall, payload: payload)
+        let (id, signature) = NodeBody.seal(body, with: builder.key)
+        let object = SignedNodeBuilder.node(body, id: id.text, signature: signature.hex)
+        return (object, OrderedJSON.bytes(.object(object)))
+    }
+    guard cachesOn else { return make() }
+    // The ingredients, unambiguously: the key of the body they make.
+    let key = OrderedJSON.bytes(
+        .array([
+            num(Double(factory)), str(action.rawValue), str(task), .array(parents.map { str($0) }),
+            num(Double(lamport)), str(wall), .object(JSONObject(payload)),
+        ]))
+    return nodeCache.value(for: Bytes(key), make)
+}
+
+/// The signature of `node`'s body by `factory`'s key.
+private func signature(of node: JSONObject, by factory: SignedNodeBuilder) -> String {
+    let body = NodeBody.canonicalBytes(of: node)
+    guard cachesOn else { return factory.key.sign(body).hex }
+    return signatureCache.value(for: Bytes(body)) { factory.key.sign(body).hex }
+}
+
+/// `validator.check(bytes: record)`.
+private func nodeCheck(_ record: [UInt8]) -> NodeCheck {
+    guard cachesOn else { return validator.check(bytes: record) }
+    return checkCache.value(for: Bytes(record)) { validator.check(bytes: record) }
+}
+
 private func wallText(_ seconds: Int64) -> String {
     UTCTime(millisecondsSinceEpoch: (startSeconds + seconds) * 1000).text
 }
@@ -130,11 +216,9 @@ private struct LogBuild {
         var lamport = action == .create ? 1 : (parents.map { built[$0].lamport }.max() ?? 0) + 1
         if modifiers == 0xF { lamport += action == .create ? 1 : -1 }
         if modifiers & 2 == 0 { clock += 1 + Int64(modifiers >> 2) * 3600 }
-        let factory = factories[Int(modifiers & 1)]
-        let object = factory.node(
-            action, task: taskIds[t], parents: parents.map { built[$0].id } + extraParents, lamport: lamport,
-            wall: wallText(clock), payload: payload)
-        let record = OrderedJSON.bytes(.object(object))
+        let (object, record) = node(
+            by: Int(modifiers & 1), action, task: taskIds[t], parents: parents.map { built[$0].id } + extraParents,
+            lamport: lamport, wall: wallText(clock), payload: payload)
         built.append(
             Built(
                 object: object, record: record, id: object.idText, task: t, lamport: lamport, wall: clock,
@@ -371,8 +455,7 @@ private struct LogBuild {
             let other =
                 factories[1].key.publicKey.hex == object["author"]?.objectValue?["publicKey"]?.stringValue
                 ? factories[0] : factories[1]
-            broken = OrderedJSON.bytes(
-                .object(object.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: object)).hex))))
+            broken = OrderedJSON.bytes(.object(object.setting("signature", to: str(signature(of: object, by: other)))))
         case 1:  // content changed, id and signature kept
             broken = OrderedJSON.bytes(.object(object.setting("timestamp.wall", to: str(wallText(built[k].wall + 1)))))
         case 2:  // unsigned
@@ -456,7 +539,8 @@ private struct Summary: Equatable {
 /// The verdict on `checks`, its summary, and the invariants on one verdict. `originalIndex[r]`
 /// is the position in the original record list of record r. `reference`: the summary of
 /// the original order; the canonical re-checks of the state run on the reference, and on a
-/// copy only when its state differs from the reference's (equal bytes were checked there).
+/// copy only when its state differs from the reference's (equal bytes were checked there),
+/// each distinct state once (`canonicalStates`).
 private func summarize(_ checks: [NodeCheck], originalIndex: [Int], reference: Summary? = nil) -> (
     Summary, LogVerdict
 ) {
@@ -510,14 +594,10 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int], reference: S
     let reconstruction = Reconstructor.reconstruct(verdict)
     let state = StateRendering.canonicalBytes(reconstruction)
     if state != reference?.state {
-        let tape = try? CanonicalJSON.canonicalize(state)
-        invariant(
-            tape == state,
-            "reconstructed state is not canonical: \(show(state)) -> \(tape.map { show($0) } ?? "rejected")")
-        if let value = try? JSONReader.parse(state) {
-            invariant(CanonicalJSON.bytes(of: value) == state, "reconstructed state is not a tree fixed point")
+        if cachesOn {
+            canonicalStates.value(for: Bytes(state)) { checkCanonical(state) }
         } else {
-            invariant(false, "reconstructed state is not I-JSON: \(show(state))")
+            checkCanonical(state)
         }
     }
     for task in reconstruction.tasks {
@@ -534,6 +614,18 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int], reference: S
     }
     summary.state = state
     return (summary, verdict)
+}
+
+/// The reconstructed state is canonical JSON (a fixed point of both paths) and I-JSON.
+private func checkCanonical(_ state: [UInt8]) {
+    let tape = try? CanonicalJSON.canonicalize(state)
+    invariant(
+        tape == state, "reconstructed state is not canonical: \(show(state)) -> \(tape.map { show($0) } ?? "rejected")")
+    if let value = try? JSONReader.parse(state) {
+        invariant(CanonicalJSON.bytes(of: value) == state, "reconstructed state is not a tree fixed point")
+    } else {
+        invariant(false, "reconstructed state is not I-JSON: \(show(state))")
+    }
 }
 
 private let urgencyNow = UTCTime(millisecondsSinceEpoch: startSeconds * 1000)
@@ -651,7 +743,7 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         _ = out.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }
-    let checks = records.map { validator.check(bytes: $0) }
+    let checks = records.map(nodeCheck)
     let identity = Array(records.indices)
     let (reference, referenceVerdict) = summarize(checks, originalIndex: identity)
 
@@ -691,8 +783,8 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     )
 
     // Exact duplicate records change nothing but the duplicate count.
-    var seen = Set<[UInt8]>()
-    let unique = identity.filter { seen.insert(records[$0]).inserted }
+    var seen = Set<Bytes>()
+    let unique = identity.filter { seen.insert(Bytes(records[$0])).inserted }
     if unique.count < records.count {
         var (other, _) = summarize(unique.map { checks[$0] }, originalIndex: unique, reference: reference)
         other.perId = reference.perId
