@@ -48,7 +48,7 @@ BUILD_LOG=(env SWIFT_DETERMINISTIC_HASHING=1 swift build -c release --package-pa
 FUZZ_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}"
     SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}")
 
-usage() { sed -n '2,9p' "$0" | sed 's/^# //' >&2; exit 2; }
+usage() { sed -n '2,10p' "$0" | sed 's/^# //' >&2; exit 2; }
 
 executable() { # TARGET -> the product name
     case $1 in
