@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Fuzzing entry point; the targets are the FuzzTesting package (see FuzzTesting/README.md).
-#   bash Scripts/fuzz.sh build                           build every target (release, libFuzzer + ASan)
+#   bash Scripts/fuzz.sh build                           build every target (release, libFuzzer + ASan; log also without ASan)
 #   bash Scripts/fuzz.sh run TARGET SECONDS [flags...]   fuzz one target for a bounded time
 #   bash Scripts/fuzz.sh replay [TARGET...]              run each committed seed once (default: all targets)
 #   bash Scripts/fuzz.sh differential [DIR...]           redo-conform vs Node on JSON corpora
 #   bash Scripts/fuzz.sh corpus [EXTERNAL_DIR]           regenerate the committed seeds (Vectors/, RFC 8785)
 #   bash Scripts/fuzz.sh totals                          executions and corpus size per target, over every run here
-# TARGET: json | node | log (executables FuzzJSON, FuzzNode, FuzzLog).
+# TARGET: json | node | log (executables FuzzJSON, FuzzNode, FuzzLog); log-asan is the log
+# target from the ASan build (run uses a build without ASan for log, replay the ASan one).
 #
 # run: one process, one job, starting from the committed seeds FuzzTesting/Corpus/TARGET/
 # (read-only) plus the corpus of earlier runs FuzzTesting/.build/runs/corpus-TARGET/ (new
@@ -21,55 +22,78 @@ P=FuzzTesting
 R=$P/.build/runs
 # Every module, the libraries' Swift and C ones included, gets coverage instrumentation and
 # ASan. The targets have no main (-parse-as-library): libFuzzer provides it and calls the C
-# symbol LLVMFuzzerTestOneInput. --sanitize rather than -Xswiftc -sanitize=...: only when
-# SwiftPM knows about the fuzzer does it leave main alone (otherwise it links executables
-# with --defsym main=<Target>_main, and that symbol does not exist).
-BUILD=(swift build -c release --package-path "$P" --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library)
+# symbol LLVMFuzzerTestOneInput. --sanitize so that SwiftPM knows about the fuzzer and leaves
+# main alone (otherwise it links executables with --defsym main=<Target>_main, and that symbol
+# does not exist). But SwiftPM hands swiftc one -sanitize= per sanitizer, in a set's order, and
+# swiftc keeps only the last: each Swift module got either coverage or ASan, never both. The
+# -Xswiftc list comes after SwiftPM's flags, so it is the one swiftc keeps. Deterministic
+# hashing fixes that set's order (and the order of SwiftPM's other set-built flags), so the
+# command lines stay the same from one build to the next and rebuilds stay incremental.
+BUILD=(env SWIFT_DETERMINISTIC_HASHING=1 swift build -c release --package-path "$P"
+    --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+# `run log` fuzzes a build of FuzzLog with libFuzzer's coverage but no ASan, in a scratch
+# folder of its own: ASan's allocator and its stack recording on every allocation cost the
+# log target, which builds and validates a whole signed log per input, about half its time
+# (FuzzTesting/README.md, "Speed of the log target"). The log validator and replay are plain
+# Swift (bounds-checked); replay, CI's check, still runs the log seeds under ASan, and so
+# does `run log-asan`.
+BUILD_LOG=(env SWIFT_DETERMINISTIC_HASHING=1 swift build -c release --package-path "$P"
+    --scratch-path "$P/.build-coverage" --product FuzzLog --sanitize=fuzzer -Xswiftc -parse-as-library)
 # Set for the fuzz executables only: SwiftPM rebuilds everything when the build's environment
 # changes. ASan: no leak check (the targets hold global keys on purpose), abort on the first
 # error. No Swift runtime backtracer: libFuzzer prints the stack of a crash, and the backtracer
-# reading memory under ASan adds a false "unknown-crash" report.
+# reading memory under ASan adds a false "unknown-crash" report. libFuzzer's own leak pass is
+# off too (-detect_leaks=0 below): with ASan's off it never reports, it only runs every input
+# that leaves memory allocated (a global built once, the log target's caches) a second time.
 FUZZ_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}"
     SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}")
 
-usage() { sed -n '2,9p' "$0" | sed 's/^# //' >&2; exit 2; }
+usage() { sed -n '2,10p' "$0" | sed 's/^# //' >&2; exit 2; }
 
 executable() { # TARGET -> the product name
     case $1 in
         json) echo FuzzJSON ;;
         node) echo FuzzNode ;;
-        log) echo FuzzLog ;;
-        *) echo "unknown target $1 (json, node, log)" >&2; return 2 ;;
+        log | log-asan) echo FuzzLog ;;
+        *) echo "unknown target $1 (json, node, log, log-asan)" >&2; return 2 ;;
     esac
 }
 
-build() {
-    local started=$SECONDS
+build() { # [asan|log]: one build (default asan), setting BIN; both with no argument from the command line
+    local started=$SECONDS which=${1:-asan} command products
+    if [ "$which" = log ]; then
+        command=("${BUILD_LOG[@]}") products=FuzzLog
+    else
+        command=("${BUILD[@]}") products={FuzzJSON,FuzzNode,FuzzLog}
+    fi
     # The linker's warnings about the sanitizer runtimes are noise; errors still show.
-    "${BUILD[@]}" 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]|^/usr/bin/ld(\.gold)?: warning' >&2
+    "${command[@]}" 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]|^/usr/bin/ld(\.gold)?: warning' >&2
     local status=${PIPESTATUS[0]}
     [ "$status" -eq 0 ] || { echo "fuzz build failed (status $status)" >&2; exit 2; }
-    BIN=$("${BUILD[@]}" --show-bin-path)
-    echo "built in $((SECONDS - started)) s: $BIN/{FuzzJSON,FuzzNode,FuzzLog}" >&2
+    BIN=$("${command[@]}" --show-bin-path)
+    echo "built in $((SECONDS - started)) s: $BIN/$products" >&2
 }
 
 run() {
     [ $# -ge 2 ] || usage
     local target=$1 seconds=$2; shift 2
     local name; name=$(executable "$target") || exit 2
-    local maxlen extra=()
+    local maxlen extra=() which=asan
     case $target in
         json) maxlen=4096 ;;
         node) maxlen=8192 ;;
-        log) maxlen=512 extra=(-len_control=0) ;;
+        log) maxlen=512 extra=(-len_control=0) which=log ;;
+        log-asan) maxlen=512 extra=(-len_control=0) ;;
     esac
-    build
-    local corpus=$R/corpus-$target artifacts=$R/artifacts-$target
+    build "$which"
+    # log-asan shares the log target's corpus, artifacts and totals.
+    local base=${target%-asan}
+    local corpus=$R/corpus-$base artifacts=$R/artifacts-$base
     mkdir -p "$corpus" "$artifacts" "$R/logs"
-    local log; log=$R/logs/run-$target-$(date +%Y%m%dT%H%M%S).txt
-    local dict=(); [ -f "$P/Dictionaries/$target.dict" ] && dict=(-dict="$P/Dictionaries/$target.dict")
-    env "${FUZZ_ENV[@]}" "$BIN/$name" "$corpus" "$P/Corpus/$target" $(external_seeds "$target") "${dict[@]}" \
-        -max_total_time="$seconds" -max_len="$maxlen" -timeout=20 -rss_limit_mb=2048 \
+    local log; log=$R/logs/run-$base-$(date +%Y%m%dT%H%M%S).txt
+    local dict=(); [ -f "$P/Dictionaries/$base.dict" ] && dict=(-dict="$P/Dictionaries/$base.dict")
+    env "${FUZZ_ENV[@]}" "$BIN/$name" "$corpus" "$P/Corpus/$base" $(external_seeds "$base") "${dict[@]}" \
+        -max_total_time="$seconds" -max_len="$maxlen" -timeout=20 -rss_limit_mb=2048 -detect_leaks=0 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" "${extra[@]}" "$@" 2>&1 | tee "$log" |
         grep -E '^(#[0-9]+.*(INITED|DONE|pulse)|INVARIANT|==[0-9]+==|SUMMARY|stat::|Test unit written|artifact_prefix)'
     local status=${PIPESTATUS[0]}
@@ -96,15 +120,17 @@ external_seeds() {
 replay() {
     local failed=0 target name log status started out
     [ $# -gt 0 ] || set -- json node log
-    for target in "$@"; do executable "$target" > /dev/null || exit 2; done
-    build
+    for target in "$@"; do
+        case $target in json | node | log) ;; *) echo "replay: unknown target $target (json, node, log)" >&2; exit 2 ;; esac
+    done
+    build asan  # every target, log included, under ASan
     mkdir -p "$R/logs"
     for target in "$@"; do
         name=$(executable "$target") || exit 2
         log=$R/logs/replay-$target.txt started=$SECONDS
         # An empty output corpus first: libFuzzer writes nothing into the committed seeds.
         out=$(mktemp -d)
-        env "${FUZZ_ENV[@]}" "$BIN/$name" -runs=0 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+        env "${FUZZ_ENV[@]}" "$BIN/$name" -runs=0 -timeout=20 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
             -artifact_prefix="$R/replay-$target-" "$out" "$P/Corpus/$target" $(external_seeds "$target") > "$log" 2>&1
         status=$?
         rm -rf "$out"
@@ -140,7 +166,7 @@ totals() {
 [ $# -ge 1 ] || usage
 command=$1; shift
 case $command in
-    build) build ;;
+    build) build asan; build log ;;
     run) run "$@" ;;
     replay) replay "$@" ;;
     differential) exec bash "$P/Tools/differential-node.sh" "$@" ;;

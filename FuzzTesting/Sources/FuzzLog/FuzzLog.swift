@@ -51,6 +51,92 @@ private let todoPaths = TodoField.allCases.map(\.rawValue) + ["title"]
 private let validator = NodeValidator(profile: .synced)
 private let startSeconds: Int64 = 1_761_469_200
 
+// MARK: Work kept across executions
+//
+// libFuzzer's mutations keep most of a program, so most nodes and records of an input were
+// built and checked by an earlier execution. Pure functions are kept by their input; each
+// runs, through the same calls, the first time its input is seen:
+//  - a node: its body from SignedNodeBuilder.body, sealed with NodeBody.seal (Ed25519
+//    signatures are deterministic), and its record bytes;
+//  - a tampered record's signature by the other key;
+//  - a record's node-level check, NodeValidator.check(bytes:) (parse, canonical body,
+//    SHA-256, Ed25519 verification);
+//  - that a reconstructed state is canonical and I-JSON (checkCanonical).
+// Without them, Ed25519 signing and verification alone were about 40% of an execution.
+// REDO_FUZZ_CACHE=0 turns the caches off (e.g. to measure what an execution costs alone).
+
+private let cachesOn = getenv("REDO_FUZZ_CACHE").map { String(cString: $0) != "0" } ?? true
+
+/// Bytes as a dictionary key, hashed in one call rather than byte by byte.
+private struct Bytes: Hashable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+}
+
+/// Values by key in two generations: when the young one is full, it becomes the old one
+/// (the previous old one is dropped), and a value found in the old one moves back to the
+/// young one. Entries in use stay; memory stays under two generations' worth.
+private struct Cache<Value> {
+    private var young: [Bytes: Value] = [:]
+    private var old: [Bytes: Value] = [:]
+    /// Entries per generation (a record is some 400 bytes, its check or node under 4 KB).
+    private let limit = 30_000
+
+    mutating func value(for key: Bytes, _ make: () -> Value) -> Value {
+        if let value = young[key] { return value }
+        let value = old.removeValue(forKey: key) ?? make()
+        if young.count >= limit {
+            old = young
+            young = [:]
+        }
+        young[key] = value
+        return value
+    }
+}
+
+nonisolated(unsafe) private var nodeCache = Cache<(object: JSONObject, record: [UInt8])>()
+nonisolated(unsafe) private var signatureCache = Cache<String>()
+nonisolated(unsafe) private var checkCache = Cache<NodeCheck>()
+/// Reconstructed states found canonical and I-JSON (`checkCanonical`).
+nonisolated(unsafe) private var canonicalStates = Cache<Void>()
+
+/// The node `factory` builds from these ingredients (SignedNodeBuilder.body), sealed, and its
+/// record as the client writes it.
+private func node(
+    by factory: Int, _ action: Action, task: String, parents: [String], lamport: Int, wall: String,
+    payload: [JSONMember]
+) -> (object: JSONObject, record: [UInt8]) {
+    let make = {
+        let builder = factories[factory]
+        let body = builder.body(action, task: task, parents: parents, lamport: lamport, wall: wall, payload: payload)
+        let (id, signature) = NodeBody.seal(body, with: builder.key)
+        let object = SignedNodeBuilder.node(body, id: id.text, signature: signature.hex)
+        return (object, OrderedJSON.bytes(.object(object)))
+    }
+    guard cachesOn else { return make() }
+    // The ingredients, unambiguously: the key of the body they make.
+    let key = OrderedJSON.bytes(
+        .array([
+            num(Double(factory)), str(action.rawValue), str(task), .array(parents.map { str($0) }),
+            num(Double(lamport)), str(wall), .object(JSONObject(payload)),
+        ]))
+    return nodeCache.value(for: Bytes(key), make)
+}
+
+/// The signature of `node`'s body by `factory`'s key.
+private func signature(of node: JSONObject, by factory: SignedNodeBuilder) -> String {
+    let body = NodeBody.canonicalBytes(of: node)
+    guard cachesOn else { return factory.key.sign(body).hex }
+    return signatureCache.value(for: Bytes(body)) { factory.key.sign(body).hex }
+}
+
+/// `validator.check(bytes: record)`.
+private func nodeCheck(_ record: [UInt8]) -> NodeCheck {
+    guard cachesOn else { return validator.check(bytes: record) }
+    return checkCache.value(for: Bytes(record)) { validator.check(bytes: record) }
+}
+
 private func wallText(_ seconds: Int64) -> String {
     UTCTime(millisecondsSinceEpoch: (startSeconds + seconds) * 1000).text
 }
@@ -72,6 +158,8 @@ private struct Program {
 
 private struct Built {
     let object: JSONObject
+    /// The record emitted for it (the node as the client wrote it).
+    let record: [UInt8]
     let id: String
     let task: Int
     let lamport: Int
@@ -128,15 +216,14 @@ private struct LogBuild {
         var lamport = action == .create ? 1 : (parents.map { built[$0].lamport }.max() ?? 0) + 1
         if modifiers == 0xF { lamport += action == .create ? 1 : -1 }
         if modifiers & 2 == 0 { clock += 1 + Int64(modifiers >> 2) * 3600 }
-        let factory = factories[Int(modifiers & 1)]
-        let object = factory.node(
-            action, task: taskIds[t], parents: parents.map { built[$0].id } + extraParents, lamport: lamport,
-            wall: wallText(clock), payload: payload)
+        let (object, record) = node(
+            by: Int(modifiers & 1), action, task: taskIds[t], parents: parents.map { built[$0].id } + extraParents,
+            lamport: lamport, wall: wallText(clock), payload: payload)
         built.append(
             Built(
-                object: object, id: object.idText, task: t, lamport: lamport, wall: clock, parents: parents,
-                action: action, todo: todo))
-        emit(object)
+                object: object, record: record, id: object.idText, task: t, lamport: lamport, wall: clock,
+                parents: parents, action: action, todo: todo))
+        records.append(record)
     }
 
     mutating func time() -> String {
@@ -368,21 +455,20 @@ private struct LogBuild {
             let other =
                 factories[1].key.publicKey.hex == object["author"]?.objectValue?["publicKey"]?.stringValue
                 ? factories[0] : factories[1]
-            broken = OrderedJSON.bytes(
-                .object(object.setting("signature", to: str(other.key.sign(NodeBody.canonicalBytes(of: object)).hex))))
+            broken = OrderedJSON.bytes(.object(object.setting("signature", to: str(signature(of: object, by: other)))))
         case 1:  // content changed, id and signature kept
             broken = OrderedJSON.bytes(.object(object.setting("timestamp.wall", to: str(wallText(built[k].wall + 1)))))
         case 2:  // unsigned
             broken = OrderedJSON.bytes(.object(object.setting("signature", to: nil)))
         case 3:  // truncated line
-            let full = OrderedJSON.bytes(.object(object))
+            let full = built[k].record
             broken = Array(full.prefix(full.count / 2))
         case 4:  // malformed id
             broken = OrderedJSON.bytes(.object(object.setting("id", to: str(String(built[k].id.dropLast(2)) + "ZZ"))))
         default:  // not an object at all
             broken = Array("[\"\(built[k].id)\"]".utf8)
         }
-        if modifiers & 8 != 0, let position = records.firstIndex(of: OrderedJSON.bytes(.object(object))) {
+        if modifiers & 8 != 0, let position = records.firstIndex(of: built[k].record) {
             records[position] = broken
         } else {
             records.append(broken)
@@ -391,48 +477,102 @@ private struct LogBuild {
 }
 
 // MARK: Invariants
+//
+// Verdicts are compared as values (ids, codes, findings), not as text: text is made only
+// for the message of a broken invariant.
 
+/// What a record claims to be: its `id` text, or (no string id) its position in the
+/// original record list, so that such records never stand for one another.
+private enum Claim: Hashable {
+    case id(String)
+    case none(record: Int)
+}
+
+/// One record's outcome under its claim; `Summary.perId` counts them (a multiset).
+private struct Outcome: Hashable {
+    let claim: Claim
+    let status: RecordStatus
+    let code: ErrorCode?
+}
+
+/// A finding with its related ids sorted: what order independence compares.
+private struct SortedFinding: Comparable {
+    let rule: String
+    let path: String
+    let related: [String]
+    let message: String
+
+    init(_ finding: Finding) {
+        rule = finding.rule.id
+        path = finding.path
+        related = finding.related.count > 1 ? finding.related.sorted() : finding.related
+        message = finding.message
+    }
+
+    static func < (a: SortedFinding, b: SortedFinding) -> Bool {
+        if a.rule != b.rule { return a.rule < b.rule }
+        if a.path != b.path { return a.path < b.path }
+        if a.related != b.related { return a.related.lexicographicallyPrecedes(b.related) }
+        return a.message < b.message
+    }
+
+    var text: String { "\(rule) \(path) \(related) \(message)" }
+}
+
+private struct Rejection: Equatable {
+    let id: String
+    let code: ErrorCode
+}
+
+/// What must not depend on record order (or on exact duplicates, `perId` aside).
 private struct Summary: Equatable {
-    var nodeStatus: [String: String] = [:]
-    var nodeFindings: [String: [String]] = [:]
-    var perId: [String: [String]] = [:]
-    var rejected: [String] = []
+    /// Per node id: nil when valid, else its code.
+    var nodeStatus: [NodeID: ErrorCode?] = [:]
+    /// Per node id: the findings of the record standing for it, sorted.
+    var nodeFindings: [NodeID: [SortedFinding]] = [:]
+    /// How many records have each (claim, status, code).
+    var perId: [Outcome: Int] = [:]
+    var rejected: [Rejection] = []
     var state: [UInt8] = []
 }
 
-/// `originalIndex[r]` is the position in the original record list of record r.
-private func summarize(_ checks: [NodeCheck], originalIndex: [Int]) -> Summary {
+/// The verdict on `checks`, its summary, and the invariants on one verdict. `originalIndex[r]`
+/// is the position in the original record list of record r. `reference`: the summary of
+/// the original order; the canonical re-checks of the state run on the reference, and on a
+/// copy only when its state differs from the reference's (equal bytes were checked there),
+/// each distinct state once (`canonicalStates`).
+private func summarize(_ checks: [NodeCheck], originalIndex: [Int], reference: Summary? = nil) -> (
+    Summary, LogVerdict
+) {
     let verdict = LogValidator().validate(checks)
     var summary = Summary()
+    summary.nodeStatus.reserveCapacity(verdict.nodes.count)
     invariant(verdict.records.count == checks.count, "records \(verdict.records.count) != checks \(checks.count)")
     for (node, status) in zip(verdict.nodes, verdict.nodeStatus) {
-        invariant(summary.nodeStatus[node.id.text] == nil, "node \(node.id) listed twice in verdict.nodes")
-        summary.nodeStatus[node.id.text] = status?.rawValue ?? "valid"
+        invariant(summary.nodeStatus.index(forKey: node.id) == nil, "node \(node.id) listed twice in verdict.nodes")
+        summary.nodeStatus[node.id] = status
     }
     for (r, record) in verdict.records.enumerated() {
-        let key = checks[r].claimedId ?? "<no id: record \(originalIndex[r])>"
-        summary.perId[key, default: []].append("\(record.status.rawValue) \(record.code?.rawValue ?? "-")")
+        let claim = checks[r].claimedId.map { Claim.id($0) } ?? .none(record: originalIndex[r])
+        summary.perId[Outcome(claim: claim, status: record.status, code: record.code), default: 0] += 1
         if !checks[r].passed {
             invariant(
                 record.status == .rejected,
                 "record \(originalIndex[r]) failed node-level checks but is \(record.status)")
         }
-        if record.status != .duplicate, let id = checks[r].node?.id.text {
-            summary.nodeFindings[id] = record.findings.map {
-                "\($0.rule.id) \($0.path) \($0.related.sorted()) \($0.message)"
-            }.sorted()
+        if record.status != .duplicate, let id = checks[r].node?.id {
+            summary.nodeFindings[id] = record.findings.map(SortedFinding.init).sorted(by: <)
         }
         invariant(
             (record.status == .rejected) == (record.code != nil),
             "record \(originalIndex[r]) status \(record.status) code \(String(describing: record.code))")
     }
-    for key in summary.perId.keys { summary.perId[key]!.sort() }
-    summary.rejected = verdict.rejected.map { "\($0.id) \($0.code.rawValue)" }
-    invariant(summary.rejected == summary.rejected.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } || true, "")
+    summary.rejected = verdict.rejected.map { Rejection(id: $0.id, code: $0.code) }
 
     // Valid nodes: strict total order; parents valid and of the same task.
     let valid = verdict.validNodes
     var validById: [NodeID: Node] = [:]
+    validById.reserveCapacity(valid.count)
     for node in valid { validById[node.id] = node }
     for (a, b) in zip(valid, valid.dropFirst()) {
         invariant(
@@ -453,13 +593,12 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int]) -> Summary {
     // Reconstruction and its canonical JSON.
     let reconstruction = Reconstructor.reconstruct(verdict)
     let state = StateRendering.canonicalBytes(reconstruction)
-    let tape = try? CanonicalJSON.canonicalize(state)
-    invariant(
-        tape == state, "reconstructed state is not canonical: \(show(state)) -> \(tape.map { show($0) } ?? "rejected")")
-    if let value = try? JSONReader.parse(state) {
-        invariant(CanonicalJSON.bytes(of: value) == state, "reconstructed state is not a tree fixed point")
-    } else {
-        invariant(false, "reconstructed state is not I-JSON: \(show(state))")
+    if state != reference?.state {
+        if cachesOn {
+            canonicalStates.value(for: Bytes(state)) { checkCanonical(state) }
+        } else {
+            checkCanonical(state)
+        }
     }
     for task in reconstruction.tasks {
         for head in task.heads { invariant(validById[head] != nil, "head \(head) is not a valid node") }
@@ -468,50 +607,118 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int]) -> Summary {
                 task.todos.contains { $0.todoTaskId == current && $0.completed == nil },
                 "current todo \(current) is not an uncompleted todo")
             if let todo = task.todos.first(where: { $0.todoTaskId == current }) {
-                let u = Urgency.value(
-                    deadline: todo.deadline, now: UTCTime(millisecondsSinceEpoch: startSeconds * 1000))
+                let u = Urgency.value(deadline: todo.deadline, now: urgencyNow)
                 invariant(!u.isNaN, "urgency is NaN for deadline \(todo.deadline)")
             }
         }
     }
     summary.state = state
-    return summary
+    return (summary, verdict)
 }
 
-/// Everything a verdict says, in record order, as lines (records, nodes, order, rejected,
-/// MERGE decisions' presence, reconstructed state).
-private func fingerprint(_ verdict: LogVerdict) -> [String] {
-    var lines = verdict.records.enumerated().map { k, record in
-        "record \(k): \(record.status.rawValue) \(record.code?.rawValue ?? "-") \(record.findings.map { "\($0.rule.id) \($0.path) \($0.related) \($0.message)" })"
+/// The reconstructed state is canonical JSON (a fixed point of both paths) and I-JSON.
+private func checkCanonical(_ state: [UInt8]) {
+    let tape = try? CanonicalJSON.canonicalize(state)
+    invariant(
+        tape == state, "reconstructed state is not canonical: \(show(state)) -> \(tape.map { show($0) } ?? "rejected")")
+    if let value = try? JSONReader.parse(state) {
+        invariant(CanonicalJSON.bytes(of: value) == state, "reconstructed state is not a tree fixed point")
+    } else {
+        invariant(false, "reconstructed state is not I-JSON: \(show(state))")
     }
-    lines += zip(verdict.nodes, verdict.nodeStatus).map { "node \($0.id): \($1?.rawValue ?? "valid")" }
-    lines.append("order: \(verdict.order.map { verdict.nodes[Int($0)].id.text })")
-    lines += verdict.rejected.map { "rejected \($0.id) \($0.code.rawValue)" }
-    lines.append("merge decisions for: \(verdict.mergeDecisions.keys.map(\.text).sorted())")
-    lines.append(
-        "state: " + String(decoding: StateRendering.canonicalBytes(Reconstructor.reconstruct(verdict)), as: UTF8.self))
-    return lines
 }
 
-private func firstDifference(_ a: [String], _ b: [String]) -> String {
+private let urgencyNow = UTCTime(millisecondsSinceEpoch: startSeconds * 1000)
+
+/// Everything a verdict says, in record order (records, nodes, order, rejected, which
+/// MERGEs have decisions, reconstructed state): equal exactly when `lines` are equal.
+private struct Fingerprint: Equatable {
+    let verdict: LogVerdict
+    let state: [UInt8]
+
+    init(_ verdict: LogVerdict, state: [UInt8]? = nil) {
+        self.verdict = verdict
+        self.state = state ?? StateRendering.canonicalBytes(Reconstructor.reconstruct(verdict))
+    }
+
+    static func == (a: Fingerprint, b: Fingerprint) -> Bool {
+        let x = a.verdict
+        let y = b.verdict
+        return x.records.count == y.records.count
+            && zip(x.records, y.records).allSatisfy {
+                $0.status == $1.status && $0.code == $1.code && $0.findings == $1.findings
+            }
+            && x.nodes.count == y.nodes.count && zip(x.nodes, y.nodes).allSatisfy { $0.id == $1.id }
+            && x.nodeStatus == y.nodeStatus
+            && x.order.count == y.order.count
+            && zip(x.order, y.order).allSatisfy { x.nodes[Int($0)].id == y.nodes[Int($1)].id }
+            && x.rejected.count == y.rejected.count
+            && zip(x.rejected, y.rejected).allSatisfy { $0.id == $1.id && $0.code == $1.code }
+            && x.mergeDecisions.count == y.mergeDecisions.count
+            && x.mergeDecisions.keys.allSatisfy { y.mergeDecisions[$0] != nil }
+            && a.state == b.state
+    }
+
+    /// The same as text, one line per item, for messages.
+    var lines: [String] {
+        var lines = verdict.records.enumerated().map { k, record in
+            "record \(k): \(record.status.rawValue) \(record.code?.rawValue ?? "-") \(record.findings.map { "\($0.rule.id) \($0.path) \($0.related) \($0.message)" })"
+        }
+        lines += zip(verdict.nodes, verdict.nodeStatus).map { "node \($0.id): \($1?.rawValue ?? "valid")" }
+        lines.append("order: \(verdict.order.map { verdict.nodes[Int($0)].id.text })")
+        lines += verdict.rejected.map { "rejected \($0.id) \($0.code.rawValue)" }
+        lines.append("merge decisions for: \(verdict.mergeDecisions.keys.map(\.text).sorted())")
+        lines.append("state: " + String(decoding: state, as: UTF8.self))
+        return lines
+    }
+}
+
+private func firstDifference(_ a: Fingerprint, _ b: Fingerprint) -> String {
+    let (a, b) = (a.lines, b.lines)
     for (x, y) in zip(a, b) where x != y { return "- \(x)\n+ \(y)" }
     return "\(a.count) lines vs \(b.count) lines"
 }
 
+private func text(_ status: ErrorCode??) -> String {
+    switch status {
+    case .none: "absent"
+    case .some(.none): "valid"
+    case .some(.some(let code)): code.rawValue
+    }
+}
+
 private func difference(_ a: Summary, _ b: Summary) -> String {
     var parts: [String] = []
-    for (id, status) in a.nodeStatus where b.nodeStatus[id] != status {
-        parts.append("node \(id): \(status) vs \(b.nodeStatus[id] ?? "absent")")
+    for (id, status) in a.nodeStatus where b.nodeStatus.index(forKey: id) == nil || b.nodeStatus[id]! != status {
+        parts.append("node \(id): \(text(status)) vs \(text(b.nodeStatus[id]))")
+    }
+    for (id, status) in b.nodeStatus where a.nodeStatus.index(forKey: id) == nil {
+        parts.append("node \(id): absent vs \(text(status))")
     }
     for (id, findings) in a.nodeFindings where b.nodeFindings[id] != findings {
-        parts.append("findings of \(id): \(findings) vs \(b.nodeFindings[id] ?? [])")
+        parts.append("findings of \(id): \(findings.map(\.text)) vs \((b.nodeFindings[id] ?? []).map(\.text))")
     }
-    for (id, statuses) in a.perId where b.perId[id] != statuses {
-        parts.append("records of \(id): \(statuses) vs \(b.perId[id] ?? [])")
+    for (outcome, count) in a.perId where b.perId[outcome] != count {
+        parts.append(
+            "records of \(outcome.claim) with \(outcome.status.rawValue) \(outcome.code?.rawValue ?? "-"): \(count) vs \(b.perId[outcome] ?? 0)"
+        )
     }
-    if a.rejected != b.rejected { parts.append("rejected: \(a.rejected) vs \(b.rejected)") }
+    for (outcome, count) in b.perId where a.perId[outcome] == nil {
+        parts.append(
+            "records of \(outcome.claim) with \(outcome.status.rawValue) \(outcome.code?.rawValue ?? "-"): 0 vs \(count)"
+        )
+    }
+    if a.rejected != b.rejected {
+        parts.append(
+            "rejected: \(a.rejected.map { "\($0.id) \($0.code.rawValue)" }) vs \(b.rejected.map { "\($0.id) \($0.code.rawValue)" })"
+        )
+    }
     if a.state != b.state { parts.append("state: \(show(a.state, limit: 2000)) vs \(show(b.state, limit: 2000))") }
     return parts.joined(separator: "\n")
+}
+
+private func recordDump(_ records: [[UInt8]]) -> String {
+    records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(separator: "\n")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -536,24 +743,25 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         _ = out.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }
-    let checks = records.map { validator.check(bytes: $0) }
+    let checks = records.map(nodeCheck)
     let identity = Array(records.indices)
-    let reference = summarize(checks, originalIndex: identity)
+    let (reference, referenceVerdict) = summarize(checks, originalIndex: identity)
 
     var rng = SplitMix64(seed: fnv1a(input))
     let shuffled = identity.shuffled(using: &rng)
     for order in [shuffled, identity.reversed()] {
-        let other = summarize(order.map { checks[$0] }, originalIndex: order)
+        let (other, _) = summarize(order.map { checks[$0] }, originalIndex: order, reference: reference)
         if other != reference {
-            let dump = records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(
-                separator: "\n")
             invariant(
-                false, "verdict depends on record order \(order):\n\(difference(reference, other))\nrecords:\n\(dump)")
+                false,
+                "verdict depends on record order \(order):\n\(difference(reference, other))\nrecords:\n\(recordDump(records))"
+            )
         }
     }
     // Batches: the same records, in the same order, split into batches (some empty) give
-    // exactly the same verdict through validate(batches:) and through Incremental.
-    let whole = fingerprint(LogValidator().validate(checks))
+    // exactly the same verdict through validate(batches:) and through Incremental as
+    // validate(_:) gave for the reference.
+    let whole = Fingerprint(referenceVerdict, state: reference.state)
     var batches: [[NodeCheck]] = []
     var start = 0
     while start < checks.count {
@@ -561,10 +769,10 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         batches.append(Array(checks[start..<min(start + size, checks.count)]))
         start += size
     }
-    let batched = fingerprint(LogValidator().validate(batches: batches))
+    let batched = Fingerprint(LogValidator().validate(batches: batches))
     var incremental = LogValidator.Incremental()
     for batch in batches { incremental.add(batch) }
-    let fed = fingerprint(incremental.finish())
+    let fed = Fingerprint(incremental.finish())
     invariant(
         batched == whole,
         "validate(batches:) differs from validate(_:) with batch sizes \(batches.map(\.count)):\n\(firstDifference(whole, batched))"
@@ -575,17 +783,15 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     )
 
     // Exact duplicate records change nothing but the duplicate count.
-    var seen = Set<[UInt8]>()
-    let unique = identity.filter { seen.insert(records[$0]).inserted }
+    var seen = Set<Bytes>()
+    let unique = identity.filter { seen.insert(Bytes(records[$0])).inserted }
     if unique.count < records.count {
-        var other = summarize(unique.map { checks[$0] }, originalIndex: unique)
+        var (other, _) = summarize(unique.map { checks[$0] }, originalIndex: unique, reference: reference)
         other.perId = reference.perId
         if other != reference {
-            let dump = records.enumerated().map { "#\($0.offset): \(show($0.element, limit: 3000))" }.joined(
-                separator: "\n")
             invariant(
                 false,
-                "verdict changes when exact duplicate records are dropped:\n\(difference(reference, other))\nrecords:\n\(dump)"
+                "verdict changes when exact duplicate records are dropped:\n\(difference(reference, other))\nrecords:\n\(recordDump(records))"
             )
         }
     }

@@ -28,10 +28,15 @@ public enum FuzzKeys {
 public struct SignedNodeBuilder {
     public let key: Ed25519KeyPair
     public var deviceId: String
+    /// `author.userId` and `author.publicKey`, computed once.
+    private let userId: String
+    private let publicKeyHex: String
 
     public init(key: Ed25519KeyPair, deviceId: String) {
         self.key = key
         self.deviceId = deviceId
+        userId = key.publicKey.redoUserId
+        publicKeyHex = key.publicKey.hex
     }
 
     /// The unsigned body (no id, no signature), envelope keys in a client's order.
@@ -53,9 +58,9 @@ public struct SignedNodeBuilder {
                 "author",
                 .object(
                     JSONObject([
-                        member("userId", str(key.publicKey.redoUserId)),
+                        member("userId", str(userId)),
                         member("deviceId", str(deviceId)),
-                        member("publicKey", str(key.publicKey.hex)),
+                        member("publicKey", str(publicKeyHex)),
                     ]))),
             member("action", str(action.rawValue)),
             member("taskId", str(task)),
@@ -70,7 +75,12 @@ public struct SignedNodeBuilder {
     ) -> JSONObject {
         let body = body(action, task: task, parents: parents, lamport: lamport, wall: wall, payload: payload)
         let (id, signature) = NodeBody.seal(body, with: key)
-        return JSONObject([member("id", str(id.text))] + body.members + [member("signature", str(signature.hex))])
+        return Self.node(body, id: id.text, signature: signature.hex)
+    }
+
+    /// `body` with `id` first and `signature` last, as given (a seal computed earlier).
+    public static func node(_ body: JSONObject, id: String, signature: String) -> JSONObject {
+        JSONObject([member("id", str(id))] + body.members + [member("signature", str(signature))])
     }
 }
 
