@@ -25,6 +25,28 @@ final class ReconstructionPropertyTests: XCTestCase {
         XCTAssertEqual(LogPipeline.stateBytes(all.shuffled(using: &rng)), LogPipeline.stateBytes(all))
     }
 
+    /// The state written a piece at a time is byte for byte the canonical form of the whole
+    /// state as one JSON value, for every piece size, and so is the task list.
+    func testStateWrittenInPiecesEqualsTheWholeRendering() {
+        let logs = Self.scenarios.map(\.records) + [Self.scenarios.flatMap(\.records)]
+        for records in logs {
+            let reconstruction = Reconstructor.reconstruct(LogPipeline.validate(records, profile: .synced))
+            let whole = CanonicalJSON.bytes(of: StateRendering.json(reconstruction))
+            XCTAssertEqual(StateRendering.canonicalBytes(reconstruction), whole)
+            let now = UTCTime(millisecondsSinceEpoch: 1_760_000_000_000)
+            let text = ReconstructCommand.text(reconstruction, now: now)
+            for chunk in [1, 64, 1 << 20] {
+                var pieces: [[UInt8]] = []
+                StateRendering.writeCanonical(reconstruction, chunkBytes: chunk) { pieces.append($0) }
+                XCTAssertEqual(Array(pieces.joined()), whole, "chunk \(chunk)")
+                XCTAssertFalse(pieces.contains(where: \.isEmpty))
+                var textPieces: [String] = []
+                ReconstructCommand.writeText(reconstruction, now: now, chunkBytes: chunk) { textPieces.append($0) }
+                XCTAssertEqual(textPieces.joined(), text, "chunk \(chunk)")
+            }
+        }
+    }
+
     /// Replaying any prefix closed under ancestry never crashes and gives a canonical state.
     func testPrefixesClosedUnderAncestry() throws {
         for scenario in Self.scenarios {

@@ -27,17 +27,35 @@ package enum ReconstructCommand {
             operands)
         CacheUse.finish(options.cache, console: console)
         for problem in result.problems { console.error("error: \(problem)") }
+        let status = ValidateCommand.status(result)
+        // The last use of the run's result: its records and nodes can go before the state
+        // is rendered.
         let reconstruction = Reconstructor.reconstruct(result.verdict)
         switch format {
-        case .json: console.writeOut(StateRendering.canonicalBytes(reconstruction))
-        case .text: console.out(text(reconstruction, now: now))
+        // Both written a piece at a time: the whole rendering at once would cost more
+        // than the state it renders.
+        case .json: StateRendering.writeCanonical(reconstruction, to: console.writeOut)
+        case .text: writeText(reconstruction, now: now, to: console.out)
         }
-        return ValidateCommand.status(result)
+        return status
     }
 
     static func text(_ reconstruction: Reconstruction, now: UTCTime) -> String {
+        var text = ""
+        writeText(reconstruction, now: now, chunkBytes: .max) { text += $0 }
+        return text
+    }
+
+    /// The task list, handed to `write` in pieces of about `chunkBytes` UTF-8 bytes.
+    static func writeText(
+        _ reconstruction: Reconstruction, now: UTCTime, chunkBytes: Int = 1 << 20, to write: (String) -> Void
+    ) {
         var out = ""
         for task in reconstruction.tasks {
+            if out.utf8.count >= chunkBytes {
+                write(out)
+                out = ""
+            }
             // A signed, valid title may still hold ESC or CR: escaped for display. The rest
             // of the line is validated (UUIDs, times, numbers).
             let title = MessageText.displayed(task.state.fields[.title]?.json.stringValue ?? "(untitled)")
@@ -60,7 +78,7 @@ package enum ReconstructCommand {
         }
         out +=
             "\(counted(reconstruction.tasks.count, "task")), \(reconstruction.deleted.count) deleted, \(counted(reconstruction.rejected.count, "rejected node id")) (urgency at \(now))\n"
-        return out
+        write(out)
     }
 
     static func formatDays(_ days: Double) -> String {

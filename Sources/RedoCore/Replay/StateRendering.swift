@@ -14,23 +14,65 @@ public enum StateRendering {
             JSONObject([
                 JSONMember(key: "version", value: .number(Double(version))),
                 JSONMember(key: "tasks", value: .array(reconstruction.tasks.map(taskJSON))),
-                JSONMember(key: "deleted", value: .array(reconstruction.deleted.map { .string($0.text) })),
-                JSONMember(
-                    key: "rejected",
-                    value: .array(
-                        reconstruction.rejected.map { entry in
-                            .object(
-                                JSONObject([
-                                    JSONMember(key: "id", value: .string(entry.id)),
-                                    JSONMember(key: "code", value: .string(entry.code.rawValue)),
-                                ]))
-                        })),
+                JSONMember(key: "deleted", value: deletedJSON(reconstruction)),
+                JSONMember(key: "rejected", value: .array(reconstruction.rejected.map(rejectedJSON))),
             ]))
     }
 
     /// The state's RFC 8785 canonical bytes: the form whose SHA-256 two platforms compare.
     public static func canonicalBytes(_ reconstruction: Reconstruction) -> [UInt8] {
-        CanonicalJSON.bytes(of: json(reconstruction))
+        var bytes: [UInt8] = []
+        writeCanonical(reconstruction, chunkBytes: .max) { bytes += $0 }
+        return bytes
+    }
+
+    /// The same bytes as `canonicalBytes`, handed to `write` in pieces of about
+    /// `chunkBytes` (a task is never split), in order.
+    ///
+    /// Rendering the whole state as one `JSONValue` first costs several times the state
+    /// itself (on a million-node log, more than the log's verdict); this renders one task at
+    /// a time. The canonical form of an object is its members' canonical forms in key
+    /// order, so the top level is written here in canonical key order (`deleted`,
+    /// `rejected`, `tasks`, `version`) and each entry of its arrays is canonicalized on its own.
+    public static func writeCanonical(
+        _ reconstruction: Reconstruction, chunkBytes: Int = 1 << 20, to write: ([UInt8]) -> Void
+    ) {
+        var out: [UInt8] = []
+        func flushIfFull() {
+            guard out.count >= chunkBytes else { return }
+            write(out)
+            out.removeAll(keepingCapacity: true)
+        }
+        out += Array(#"{"deleted":"#.utf8)
+        CanonicalJSON.append(deletedJSON(reconstruction), to: &out)
+        out += Array(#","rejected":["#.utf8)
+        for (k, entry) in reconstruction.rejected.enumerated() {
+            flushIfFull()
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            CanonicalJSON.append(rejectedJSON(entry), to: &out)
+        }
+        out += Array(#"],"tasks":["#.utf8)
+        for (k, task) in reconstruction.tasks.enumerated() {
+            flushIfFull()
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            CanonicalJSON.append(taskJSON(task), to: &out)
+        }
+        out += Array(#"],"version":"#.utf8)
+        CanonicalJSON.append(.number(Double(version)), to: &out)
+        out.append(UInt8(ascii: "}"))
+        write(out)
+    }
+
+    static func deletedJSON(_ reconstruction: Reconstruction) -> JSONValue {
+        .array(reconstruction.deleted.map { .string($0.text) })
+    }
+
+    static func rejectedJSON(_ entry: (id: String, code: ErrorCode)) -> JSONValue {
+        .object(
+            JSONObject([
+                JSONMember(key: "id", value: .string(entry.id)),
+                JSONMember(key: "code", value: .string(entry.code.rawValue)),
+            ]))
     }
 
     /// One task as `json` renders it (`diff` compares states task by task).
