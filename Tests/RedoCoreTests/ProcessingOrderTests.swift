@@ -68,9 +68,28 @@ final class ProcessingOrderTests: XCTestCase {
         XCTAssertGreaterThan(fallbackTaken, 20)
     }
 
+    /// Ids that share their first 64 bits, at one lamport and wall: the order keys'
+    /// inline word ties, and the whole id decides, in the sort and in the heap alike.
+    func testIdsSharingTheirFirstWordSortByTheWholeId() {
+        let words: [UInt64] = [7, 3, 9, 1, 5, 2, 8]
+        let nodes = words.enumerated().map { k, w1 in
+            Node(
+                id: NodeID(digest: SHA256Digest(w0: 42, w1: w1, w2: UInt64(k), w3: 0)), parents: [], lamport: 3,
+                wall: UTCTime(millisecondsSinceEpoch: 1000), authorUserId: UserId(String(repeating: "ab", count: 16))!,
+                action: .update, taskId: UUIDv4("550e8400-e29b-41d4-a716-446655440000")!, payload: .archive)
+        }
+        let expected = nodes.indices.sorted { nodes[$0].id < nodes[$1].id }
+        nodes.withUnsafeBufferPointer { buffer in
+            let parentStart = [Int](repeating: 0, count: nodes.count + 1)
+            XCTAssertEqual(
+                LogPass.totalOrderIfTopological(buffer, parentStart: parentStart, parentPosition: []), expected)
+            XCTAssertEqual(LogPass.topologicalOrder(buffer, parentStart: parentStart, parentPosition: []), expected)
+        }
+    }
+
     private static func sorted(_ nodes: UnsafeBufferPointer<Node>) -> [Int] {
         (0..<nodes.count).sorted {
-            NodeHeap.Entry(nodes, position: Int32($0)) < NodeHeap.Entry(nodes, position: Int32($1))
+            nodes[$0].precedes(nodes[$1])
         }
     }
 

@@ -32,7 +32,7 @@ package struct NodeInventory: Sendable {
         let fingerprints = result.signatureFingerprints
         for (record, verdict) in result.verdict.records.enumerated() where verdict.status != .duplicate {
             let code = verdict.status == .valid ? nil : verdict.code
-            switch result.identities[record] {
+            switch result.identity(record) {
             case let .node(id, task):
                 let fingerprint = record < fingerprints.count ? fingerprints[record] : .none
                 entries.append(Entry(id: id, task: task, fingerprint: fingerprint, code: code))

@@ -38,7 +38,7 @@ extension ValidationResult: ReportedRun {
 
     package var nodeCount: Int {
         var withoutId = 0
-        for identity in identities {
+        for identity in failedIdentities.values {
             if case .claims(nil, _, _) = identity { withoutId += 1 }  // no id: a node of its own
         }
         return withoutId + verdict.claimedIdCount

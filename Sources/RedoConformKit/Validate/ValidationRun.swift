@@ -20,9 +20,9 @@ package struct ValidationOptions: Sendable {
     package var maxDocumentBytes: Int = 1 << 30
     /// Records checked per parallel batch: bounds memory on streamed input.
     package var batchSize: Int = 8192
-    /// Records per run at most (each costs a few hundred bytes until the log rules are
-    /// done); the rest of the input is not read, and the run says so.
-    package var maxRecords: Int = 20_000_000
+    /// Records per run at most; the rest of the input is not read, and the run says so.
+    /// By default as many as fit in this machine's memory (`RecordBudget`).
+    package var maxRecords: Int = RecordBudget.defaultMaxRecords
     /// Signatures verified behind the other checks at most (each holds a canonical body,
     /// its signature and key: about 0.9 KB in all): enough for the other core to keep
     /// verifying while the log rules of a million-record log run on one. Measured on the
@@ -59,8 +59,10 @@ package struct ValidationResult: Sendable {
     package let files: [InputFileRef]
     package let problems: [InputProblem]
     package let sources: [RecordSource]
-    /// Parallel to `sources`: what each record claims to be (for reports).
-    let identities: [RecordIdentity]
+    /// What each record that failed node-level checks claims to be (for reports), by
+    /// record. A record that passed them is a copy of its node, which says its id and task:
+    /// kept once, for the node, not once more for each of a million records.
+    let failedIdentities: [Int32: RecordIdentity]
     package let verdict: LogVerdict
     /// Parallel to `sources` when the run kept them (`keepsSignatureFingerprints`): each
     /// record's signature fingerprint, `.none` for a record without a well-formed signature
@@ -75,14 +77,20 @@ package struct ValidationResult: Sendable {
     let failingParents: [NodeID]
 
     package func source(_ record: Int) -> String { sources[record].text(files: files) }
+    /// What a record claims to be.
+    func identity(_ record: Int) -> RecordIdentity {
+        let node = verdict.records[record].node
+        if node >= 0 { return .node(verdict.nodes[Int(node)].id, verdict.nodes[Int(node)].taskId) }
+        return failedIdentities[Int32(record)] ?? .claims(id: nil, task: nil, place: RecordPlace())
+    }
     /// The id text a record claims, if it has a string id.
-    package func claimedId(_ record: Int) -> String? { identities[record].id }
+    package func claimedId(_ record: Int) -> String? { identity(record).id }
     /// The taskId text a record claims, if it has a string taskId.
-    package func taskId(_ record: Int) -> String? { identities[record].task }
+    package func taskId(_ record: Int) -> String? { identity(record).task }
     /// Where a rejected record sits in its task's DAG, as far as it says (nil for a record
     /// that stands: its node in `verdict.nodes` says it).
     package func place(_ record: Int) -> RecordPlace? {
-        if case let .claims(_, _, place) = identities[record] { return place }
+        if case let .claims(_, _, place) = identity(record) { return place }
         return nil
     }
     /// For a duplicate record, the source of the record that stands for its node.
@@ -99,15 +107,17 @@ package struct RecordPlace: Sendable {
     package let lamport: Int64?
     package let parents: [NodeID]
 
-    init(action: Action?, lamport: Int64?, parents: [NodeID]?) {
+    init(action: Action? = nil, lamport: Int64? = nil, parents: [NodeID]? = nil) {
         self.action = action
         self.lamport = lamport
         self.parents = parents ?? []
     }
 }
 
-/// A record's claimed id and taskId, compact: a passing record's are 48 bytes of bits,
-/// only a failing record keeps text (and its place, for the drawings of the html report).
+/// What a record claims to be: for a record that passed node-level checks, its node's id
+/// and task; a failing record's claims are text (they may be malformed), with its place
+/// for the drawings of the html report. Only failing records' are stored
+/// (`ValidationResult.failedIdentities`).
 enum RecordIdentity: Sendable {
     case node(NodeID, UUIDv4)
     case claims(id: String?, task: String?, place: RecordPlace)
@@ -218,7 +228,7 @@ package struct ValidationRun {
         let verdict = collector.finish()
         progress?.finish()
         return ValidationResult(
-            files: files, problems: problems, sources: collector.sources, identities: collector.identities,
+            files: files, problems: problems, sources: collector.sources, failedIdentities: collector.failedIdentities,
             verdict: verdict, signatureFingerprints: collector.fingerprints,
             sharedVerifications: collector.sharedVerifications, claimedDocuments: claimed,
             failingParents: collector.failingParents)
@@ -257,7 +267,7 @@ package struct ValidationRun {
         /// Records handed to the log pass so far.
         private var absorbed = 0
         private(set) var sources: [RecordSource] = []
-        private(set) var identities: [RecordIdentity] = []
+        private(set) var failedIdentities: [Int32: RecordIdentity] = [:]
         private(set) var fingerprints: [SignatureFingerprint] = []
         private(set) var sharedVerifications = 0
         var keepsFingerprints = false
@@ -332,8 +342,10 @@ package struct ValidationRun {
             // than pending.
             progress?.checked(records: checks.count, signaturesPending: jobs.count)
             verifier.submit(jobs)
+            for k in checks.indices where checks[k].node == nil {
+                failedIdentities[Int32(absorbed + k)] = RecordIdentity(checks[k])
+            }
             absorbed += checks.count
-            identities += checks.map(RecordIdentity.init)
             if case .shard = signatures {
                 for check in checks where check.node == nil && signatures.owns(taskId: check.taskIdText) {
                     failingParents += check.followableParents ?? []
@@ -349,7 +361,7 @@ package struct ValidationRun {
             for rejection in late { lateRecords[rejection.id, default: []].append(rejection.record) }
             for node in verdict.nodes {
                 for record in lateRecords[node.id] ?? [] {
-                    identities[record] = .claims(
+                    failedIdentities[Int32(record)] = .claims(
                         id: node.id.text, task: node.taskId.text,
                         place: RecordPlace(action: node.action, lamport: node.lamport, parents: node.parents))
                 }

@@ -8,7 +8,7 @@ import RedoJSON
 enum DeletedChainRule {
     static let path = "$.data.payload.deletedChain"
 
-    static func check(_ chain: [NodeID], parents: [Int32], nodes: [Node], index: [NodeID: Int32]) -> [Finding] {
+    static func check(_ chain: [NodeID], parents: [Int32], nodes: [Node], index: NodeIndex) -> [Finding] {
         let limit = chain.count
         var seen = Set<Int32>(parents)
         var pending = Array(seen)
@@ -17,7 +17,7 @@ enum DeletedChainRule {
         while !overflow, let next = pending.popLast() {
             for parent in nodes[Int(next)].parents {
                 OperationCount.add()
-                guard let p = index[parent] else { continue }
+                guard let p = index.position(of: parent, in: nodes) else { continue }
                 if seen.insert(p).inserted {
                     pending.append(p)
                     if seen.count > limit {
@@ -64,7 +64,7 @@ enum DeletedChainRule {
         var position: [NodeID: Int] = [:]
         for (k, id) in chain.enumerated() { position[id] = k }
         for (k, id) in chain.enumerated() {
-            guard let node = index[id].map({ nodes[Int($0)] }) else { continue }
+            guard let node = index.position(of: id, in: nodes).map({ nodes[Int($0)] }) else { continue }
             if let late = node.parents.first(where: { (position[$0] ?? -1) > k }) {
                 findings.append(
                     Finding(

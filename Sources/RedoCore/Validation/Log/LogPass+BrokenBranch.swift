@@ -70,7 +70,9 @@ extension LogPass {
             var deletes: [NodeID] = []
             OperationCount.add(1 + end - start)
             for parent in failedParents[start..<end] {
-                _ = standing(of: parent, at: index[parent] ?? -1, in: nodes, roots: &roots, deletes: &deletes)
+                _ = standing(
+                    of: parent, at: index.position(of: parent, in: nodes) ?? -1, in: nodes, roots: &roots,
+                    deletes: &deletes)
             }
             start = end
             let findings = Self.inheritedFindings(roots: &roots, deletes: &deletes)

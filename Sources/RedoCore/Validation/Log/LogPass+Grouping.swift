@@ -29,12 +29,14 @@ extension LogPass {
                 continue
             }
             if let node {
-                if let existing = index[id] {
+                if let existing = index.position(of: id, in: nodes) {
                     verdicts[recordIndex].status = .duplicate
+                    verdicts[recordIndex].node = existing
                     duplicateOf[Int32(recordIndex)] = existing
                 } else {
-                    index[id] = Int32(nodes.count)
                     nodes.append(node)
+                    index.insert(Int32(nodes.count - 1), in: nodes)
+                    verdicts[recordIndex].node = Int32(nodes.count - 1)
                     representative.append(recordIndex)
                 }
             } else if let code {
@@ -62,10 +64,11 @@ extension LogPass {
             verdict.findings.append(finding)
             verdict.status = .rejected
             verdict.code = verdict.findings.primaryCode
+            verdict.node = -1
             verdicts[rejection.record] = verdict
             if let code = verdict.code { failedCodes[rejection.id] = max(failedCodes[rejection.id] ?? code, code) }
             // It passed every check but its signature: its id is its content's hash.
-            if let position = index[rejection.id] {
+            if let position = index.position(of: rejection.id, in: nodes) {
                 noteFailedRecord(rejection.record, parents: nodes.withUnsafeBufferPointer { $0[Int(position)].parents })
             }
             rejected.insert(rejection.record)
@@ -90,11 +93,17 @@ extension LogPass {
         nodes = standing.map(\.node)
         representative = standing.map(\.record)
         standing = []
-        index = [:]
-        index.reserveCapacity(nodes.count)
-        for (position, node) in nodes.enumerated() { index[node.id] = Int32(position) }
-        let newIndex = index
-        duplicateOf = duplicateOf.mapValues { newIndex[oldNodes[Int($0)].id]! }
+        index = NodeIndex()
+        nodes.withUnsafeBufferPointer { nodes in
+            index.reserveCapacity(nodes.count, in: nodes)
+            for position in nodes.indices { index.insert(Int32(position), in: nodes) }
+        }
+        let (newIndex, newNodes) = (index, nodes)
+        duplicateOf = duplicateOf.mapValues { newIndex.position(of: oldNodes[Int($0)].id, in: newNodes)! }
+        // Every other record of a node that remains follows it to its new position.
+        var moved = [Int32](repeating: -1, count: oldNodes.count)
+        for (old, node) in oldNodes.enumerated() { moved[old] = newIndex.position(of: node.id, in: newNodes) ?? -1 }
+        for k in verdicts.indices where verdicts[k].node >= 0 { verdicts[k].node = moved[Int(verdicts[k].node)] }
     }
 
     /// The original CREATE of a task is the earliest wall, then the smallest id, among

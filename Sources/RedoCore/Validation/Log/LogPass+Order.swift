@@ -9,7 +9,7 @@ extension LogPass {
         parentPosition.reserveCapacity(nodes.count)
         for position in nodes.indices {
             OperationCount.add(1 + nodes[position].parents.count)
-            for parent in nodes[position].parents { parentPosition.append(index[parent] ?? -1) }
+            for parent in nodes[position].parents { parentPosition.append(index.position(of: parent, in: nodes) ?? -1) }
             parentStart[position + 1] = parentPosition.count
         }
     }
@@ -35,7 +35,7 @@ extension LogPass {
         var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }
         keys.sort {  // a closure: `by: <` sorted through an unspecialized function reference, slower
             OperationCount.add()
-            return $0 < $1
+            return $0.precedes($1, in: nodes)
         }
         OperationCount.add(nodes.count + parentPosition.count)
         var rank = [Int32](repeating: 0, count: nodes.count)
@@ -76,7 +76,7 @@ extension LogPass {
                 fill[p] += 1
             }
         }
-        var heap = NodeHeap()
+        var heap = NodeHeap(nodes)
         for position in 0..<count where pendingParents[position] == 0 {
             heap.push(NodeHeap.Entry(nodes, position: Int32(position)))
         }
@@ -96,7 +96,8 @@ extension LogPass {
             let placed = Set(order)
             OperationCount.add(count)
             order += (0..<count).filter { !placed.contains($0) }.sorted {
-                NodeHeap.Entry(nodes, position: Int32($0)) < NodeHeap.Entry(nodes, position: Int32($1))
+                NodeHeap.Entry(nodes, position: Int32($0)).precedes(
+                    NodeHeap.Entry(nodes, position: Int32($1)), in: nodes)
             }
         }
         return order

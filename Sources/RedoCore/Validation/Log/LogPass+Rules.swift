@@ -152,7 +152,7 @@ extension LogPass {
         case let .merge(merge):
             checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own)
             // MERGE semantics run only for a MERGE that is otherwise valid.
-            if !own.hasErrors, let base = index[merge.base] {
+            if !own.hasErrors, let base = index.position(of: merge.base, in: nodes) {
                 let evaluator = MergeEvaluator(history: history, ancestry: ancestry)
                 switch evaluator.evaluate(
                     nodes[node.position], merge, base: ancestryIndex[Int(base)], parents: parentAncestry)
@@ -169,7 +169,7 @@ extension LogPass {
     func checkMergeBase(_ base: NodeID, node: NodeRef, parentAncestry: [Int32], into own: inout [Finding]) {
         let nodes = node.nodes
         let path = "$.data.payload.base"
-        guard let b = index[base] else {
+        guard let b = index.position(of: base, in: nodes) else {
             if rejectedAtNodeLevel[base] != nil {
                 own.append(
                     Finding(

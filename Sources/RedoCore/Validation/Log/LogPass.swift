@@ -17,7 +17,7 @@ struct LogPass {
     /// that stands for node i.
     var nodes: [Node] = []
     var representative: [Int] = []
-    var index: [NodeID: Int32] = [:]
+    var index = NodeIndex()
     /// Ids claimed by records of which none passed node-level checks, with the code of the
     /// record that got furthest.
     var rejectedAtNodeLevel: [NodeID: ErrorCode] = [:]
@@ -83,7 +83,7 @@ struct LogPass {
     }
 
     mutating func run() -> LogVerdict {
-        for (id, code) in failedCodes where index[id] == nil {
+        for (id, code) in failedCodes where index.position(of: id, in: nodes) == nil {
             rejectedAtNodeLevel[id] = code
         }
         failedCodes = [:]

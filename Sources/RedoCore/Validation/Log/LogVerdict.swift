@@ -19,6 +19,10 @@ public struct RecordVerdict: Sendable {
     public var code: ErrorCode?
     /// Every finding, node-level and log-level; warnings included.
     public var findings: [Finding]
+    /// The position in `LogVerdict.nodes` of the node this record is a copy of, valid,
+    /// rejected by the log rules or duplicate alike; -1 for a record that failed
+    /// node-level checks. (It fits in the padding: a verdict stays 16 bytes.)
+    package var node: Int32 = -1
 }
 
 /// The verdict on a whole log.
