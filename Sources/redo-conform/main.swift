@@ -269,8 +269,10 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         name: .customLong("max-records"),
-        help: ArgumentHelp("Read at most this many records (at least 1).", valueName: "N"))
-    var maxRecords: Int = ValidationOptions().maxRecords
+        help: ArgumentHelp(
+            "Read at most this many records (at least 1; default: as many as fit in memory, 768 bytes each).",
+            valueName: "N"))
+    var maxRecords: Int?
 
     @OptionGroup var cache: CacheOption
 
@@ -285,7 +287,7 @@ struct InputOptions: ParsableArguments {
         var options = ValidationOptions()
         options.profile = profile
         options.jobs = jobs ?? ParallelMap.availableCores
-        options.maxRecords = maxRecords
+        if let maxRecords { options.maxRecords = maxRecords }
         options.cache = cache.opened
         return options
     }

@@ -1,3 +1,4 @@
+import Foundation
 import RedoCore
 import RedoCrypto
 import RedoFixtures
@@ -18,6 +19,16 @@ final class LimitTests: XCTestCase {
         XCTAssertEqual(ValidationOptions.usageProblem(jobs: 100_000), "--jobs must be 1…1024, got 100000")
         XCTAssertEqual(
             ValidationOptions.usageProblem(jobs: 2, maxRecords: 0), "--max-records must be at least 1, got 0")
+    }
+
+    /// The default record limit follows the memory: 768 bytes a record, never below a
+    /// million, and this machine's default is what its memory admits.
+    func testDefaultRecordLimitFollowsTheMemory() {
+        XCTAssertEqual(RecordBudget.records(fitting: 24 << 30), 33_554_432)
+        XCTAssertEqual(RecordBudget.records(fitting: 256 << 20), 1_000_000)
+        XCTAssertEqual(RecordBudget.records(fitting: .max), Int(UInt64.max / 768))
+        XCTAssertEqual(ValidationOptions().maxRecords, RecordBudget.records(fitting: RecordBudget.availableMemory))
+        XCTAssertLessThanOrEqual(RecordBudget.availableMemory, ProcessInfo.processInfo.physicalMemory)
     }
 
     func testRecordCountLimit() {

@@ -84,6 +84,19 @@ final class SignatureCacheTests: XCTestCase {
         }
     }
 
+    /// A cache path that names a file, not a folder: one warning up front, and the run
+    /// goes on verifying every signature, as without a cache.
+    func testACacheThatIsNotAFolderIsOneWarningAndNoCache() {
+        let folder = TempFiles.folder("not-a-folder")
+        let file = TempFiles.write(Array("a file".utf8), to: folder + "/cache")
+        let recorder = CapturedConsole()
+        XCTAssertNil(CacheUse.open(option: file, environment: [:], console: recorder.console))
+        XCTAssertEqual(
+            recorder.stderr,
+            "warning: signature cache \(file) is not a directory; every signature is verified, none saved\n")
+        XCTAssertNil(CacheUse.open(option: nil, environment: [:], console: recorder.console))
+    }
+
     /// At most maxEntries: this run's entries are kept first.
     func testSizeIsBoundedAndThisRunsEntriesAreKept() {
         let folder = TempFiles.folder("bounded")

@@ -11,6 +11,13 @@ package enum CacheUse {
         option: String?, environment: [String: String] = ProcessInfo.processInfo.environment, console: Console
     ) -> SignatureCache? {
         guard let folder = option ?? environment[environmentVariable], !folder.isEmpty else { return nil }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+            // Said once, up front: reading and saving would each fail on it less clearly.
+            console.error(
+                "warning: signature cache \(folder) is not a directory; every signature is verified, none saved")
+            return nil
+        }
         let cache = SignatureCache(folder: folder)
         if let problem = cache.unreadable { console.error("warning: signature cache \(problem)") }
         return cache

@@ -97,14 +97,17 @@ public enum FieldValue: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The metadata a CREATE or UPDATE payload sets; absent fields are nil. Stored inline
-/// (no dictionary per node: a million-node log holds a million of these).
+/// (no dictionary per node: a million-node log holds a million of these), in 64 bytes:
+/// an absent integer is `Int64.min`, which no REDO integer can be (they are at most
+/// 2^53 - 1 in magnitude), rather than an optional that pads each one to 16 bytes.
 public struct TaskFieldValues: Sendable, Equatable {
     private var title: String?
     private var description: String?
-    private var priority: Int64?
-    private var storyPoints: Int64?
-    private var frequencyDays: Int64?
+    private var priority = absent
+    private var storyPoints = absent
+    private var frequencyDays = absent
     private var privacy: Bool?
+    private static let absent = Int64.min
 
     package init() {}
 
@@ -114,9 +117,9 @@ public struct TaskFieldValues: Sendable, Equatable {
             switch field {
             case .title: return title.map { .string($0) }
             case .description: return description.map { .string($0) }
-            case .priority: return priority.map { .integer($0) }
-            case .storyPoints: return storyPoints.map { .integer($0) }
-            case .frequencyDays: return frequencyDays.map { .integer($0) }
+            case .priority: return Self.integer(priority)
+            case .storyPoints: return Self.integer(storyPoints)
+            case .frequencyDays: return Self.integer(frequencyDays)
             case .privacy: return privacy.map { .bool($0) }
             case .archived: return nil  // set only by ARCHIVE/UNARCHIVE
             }
@@ -131,14 +134,16 @@ public struct TaskFieldValues: Sendable, Equatable {
             case let (.privacy, .bool(flag)?): privacy = flag
             case (.title, nil): title = nil
             case (.description, nil): description = nil
-            case (.priority, nil): priority = nil
-            case (.storyPoints, nil): storyPoints = nil
-            case (.frequencyDays, nil): frequencyDays = nil
+            case (.priority, nil): priority = Self.absent
+            case (.storyPoints, nil): storyPoints = Self.absent
+            case (.frequencyDays, nil): frequencyDays = Self.absent
             case (.privacy, nil): privacy = nil
             default: break  // the validator only stores values of the field's type
             }
         }
     }
+
+    private static func integer(_ stored: Int64) -> FieldValue? { stored == absent ? nil : .integer(stored) }
 
     /// The fields set, in field order.
     public var values: [(TaskField, FieldValue)] {
