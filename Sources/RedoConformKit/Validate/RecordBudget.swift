@@ -1,16 +1,10 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How many records a run holds by default: as many as this machine's memory holds.
 ///
 /// A run keeps a compact record of every node until its report is written; `reconstruct`,
-/// the costliest of the commands that read one log, peaks at about 640 bytes a record
-/// above a fixed base on the 1M-node benchmark log (`Scripts/bench/growth-bench.sh`).
+/// the costliest of the commands that read one log, peaks at about 660 bytes a record on
+/// the 10M-node benchmark log, base included (`Scripts/bench/growth-bench.sh`).
 /// The default counts 768 bytes a record, so what it admits fits, and a log too large to
 /// fit is refused with a message rather than ending in the kernel's out-of-memory killer.
 package enum RecordBudget {

@@ -98,11 +98,9 @@ extension LogPass {
             index.reserveCapacity(nodes.count, in: nodes)
             for position in nodes.indices { index.insert(Int32(position), in: nodes) }
         }
-        let (newIndex, newNodes) = (index, nodes)
-        duplicateOf = duplicateOf.mapValues { newIndex.position(of: oldNodes[Int($0)].id, in: newNodes)! }
-        // Every other record of a node that remains follows it to its new position.
-        var moved = [Int32](repeating: -1, count: oldNodes.count)
-        for (old, node) in oldNodes.enumerated() { moved[old] = newIndex.position(of: node.id, in: newNodes) ?? -1 }
+        // Every record of a node that remains follows it to its new position (-1: gone).
+        let moved = oldNodes.map { index.position(of: $0.id, in: nodes) ?? -1 }
+        duplicateOf = duplicateOf.mapValues { moved[Int($0)] }
         for k in verdicts.indices where verdicts[k].node >= 0 { verdicts[k].node = moved[Int(verdicts[k].node)] }
     }
 
