@@ -10,10 +10,11 @@ import XCTest
 /// same bytes; a rejected signature is never stored; a corrupt or foreign file is ignored
 /// with a warning; the size stays bounded.
 final class SignatureCacheTests: XCTestCase {
-    private func faultyLog(_ folder: String) -> String {
+    /// A signed log whose records 5, 42, 79… carry a broken signature (11 of 400).
+    private func faultyLog(_ folder: String, nodes: Int = 400, seed: String = "cache") -> String {
         var lines: [UInt8] = []
         var k = 0
-        LogGenerator(shape: .benign, nodes: 400, tasks: 40, seed: "cache", jobs: 2).generate { record in
+        LogGenerator(shape: .benign, nodes: nodes, tasks: 40, seed: seed, jobs: 2).generate { record in
             lines += (k % 37 == 5 ? ShardMergeTests.breakSignature(record) : record) + [0x0A]
             k += 1
         }
@@ -97,19 +98,31 @@ final class SignatureCacheTests: XCTestCase {
         XCTAssertNil(CacheUse.open(option: nil, environment: [:], console: recorder.console))
     }
 
-    /// At most maxEntries: this run's entries are kept first.
-    func testSizeIsBoundedAndThisRunsEntriesAreKept() {
+    /// Every entry this run used or added is kept, past maxEntries too; other runs'
+    /// entries only fill up to it, smallest digests first.
+    func testThisRunsEntriesAreAllKeptAndOthersFillUpToTheBound() {
         let folder = TempFiles.folder("bounded")
-        let log = faultyLog(folder)
+        let large = faultyLog(TempFiles.folder("bounded-large"))  // 389 good signatures
+        let small = faultyLog(TempFiles.folder("bounded-small"), nodes: 40, seed: "other")  // 39
+        let path = folder + "/cache/" + SignatureCache.fileName
+        func entriesInFile() -> Int { (FileManager.default.contents(atPath: path)!.count - 16 - 8 - 32) / 32 }
+
         let first = SignatureCache(folder: folder + "/cache", maxEntries: 100)
-        _ = report(log, cache: first)
+        _ = report(large, cache: first)
         XCTAssertNil(first.save())
+        XCTAssertEqual(entriesInFile(), 389)
+
         let second = SignatureCache(folder: folder + "/cache", maxEntries: 100)
-        _ = report(log, cache: second)
-        XCTAssertTrue(second.summary.hasPrefix("cache: 100 signatures from the cache"), second.summary)
+        _ = report(small, cache: second)
+        XCTAssertEqual(second.summary, "cache: 0 signatures from the cache, 40 verified")
         XCTAssertNil(second.save())
-        let bytes = FileManager.default.contents(atPath: folder + "/cache/" + SignatureCache.fileName)!
-        XCTAssertEqual(bytes.count, 16 + 8 + 100 * 32 + 32)
+        XCTAssertEqual(entriesInFile(), 100)  // the small log's 39, then 61 of the large one's
+
+        let third = SignatureCache(folder: folder + "/cache", maxEntries: 100)
+        _ = report(large, cache: third)
+        XCTAssertEqual(third.summary, "cache: 61 signatures from the cache, 339 verified")
+        XCTAssertNil(third.save())
+        XCTAssertEqual(entriesInFile(), 389)
     }
 
     func testBinaryReportsCacheUseOnStderr() throws {

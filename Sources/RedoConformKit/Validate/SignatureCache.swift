@@ -26,9 +26,12 @@ import RedoCrypto
 /// is then renamed over the old one, so a concurrent run reads the old file or the new
 /// one, never a mix (of two runs ending together, the last rename wins).
 ///
-/// Size: at most `maxEntries` entries (default 4,000,000: 128 MB). When more are known,
-/// those this run used or added are kept first; of the others, those with the smallest
-/// digests (an arbitrary but fixed choice) fill what is left.
+/// Size: every entry this run used or added is kept, however many: an export with more
+/// signed nodes than the bound would otherwise verify its surplus again on every run,
+/// which is the run the cache is for. Entries of other runs fill what is left up to
+/// `maxEntries` (default 4,000,000: 128 MB), those with the smallest digests first (an
+/// arbitrary but fixed choice). So the file holds at most the larger of `maxEntries` and
+/// one run's signatures, which `--max-records` bounds.
 ///
 /// Safe to share between threads: lookups read the loaded entries, which never change;
 /// hits and additions are recorded under a lock.
@@ -118,7 +121,7 @@ package final class SignatureCache: @unchecked Sendable {
         return "cache: \(counted(hits, "signature")) from the cache, \(verified) verified"
     }
 
-    /// Writes the cache back: this run's entries first, then the others, at most
+    /// Writes the cache back: all of this run's entries, then the others up to
     /// `maxEntries`. Nil when written, else why not.
     package func save() -> String? {
         lock.lock()
@@ -128,8 +131,7 @@ package final class SignatureCache: @unchecked Sendable {
             if used[k] { kept.insert(digest) } else { stale.append(digest) }
         }
         lock.unlock()
-        var entries = Array(kept).sorted()
-        if entries.count > maxEntries { entries.removeLast(entries.count - maxEntries) }
+        var entries = Array(kept)
         entries += stale.prefix(max(0, maxEntries - entries.count))
         entries.sort()
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return "\(folder): \(InputFile.systemReason())" }
