@@ -6,12 +6,14 @@
 #   Scripts/api-check.sh --check  fails, showing the difference, when the sources' public API
 #                                 differs from api/*.txt or a public declaration has no doc comment
 #
-# Builds the three modules in .build-api (not .build), then reads their symbol graphs
+# Builds the three modules in .build, the ordinary debug build that `swift test` makes (so
+# after the tests there is nothing to compile), then reads their symbol graphs
 # (swift-symbolgraph-extract, public and open only, no synthesized members) with jq. A line is
 # `path | declaration`, members of an extension with constraints add `[where …]`, and a
 # conformance is `path : Protocol` (the implicit Copyable, Escapable, SendableMetatype and
-# BitwiseCopyable left out). Needs swift and jq. About 5 s when .build-api is up to date, 20 s
+# BitwiseCopyable left out). Needs swift and jq. About 5 s when .build is up to date, 20 s
 # after a change to the libraries, under 2 minutes from nothing (swift-crypto included).
+# The symbol graphs and listings go to .build-api.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,12 +31,12 @@ listing="$scratch/api"
 
 bash Scripts/ensure-deps.sh jq
 mkdir -p "$scratch"
-if ! swift build --scratch-path "$scratch" --target RedoCore >"$scratch/build.log" 2>&1; then
+if ! swift build --target RedoCore >"$scratch/build.log" 2>&1; then
   cat "$scratch/build.log" >&2
   echo "api-check: the build failed" >&2
   exit 1
 fi
-bin=$(swift build --scratch-path "$scratch" --show-bin-path)
+bin=$(swift build --show-bin-path)
 
 # The target, SDK and C module flags SwiftPM compiled RedoCore with (it imports the other two).
 flags=()

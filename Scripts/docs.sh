@@ -11,22 +11,23 @@
 # static hosting: serve its folder and open documentation/<module>/ (lowercase), e.g.
 #   python3 -m http.server -d .build-docs/archives/RedoCore.doccarchive 8000
 #   → http://localhost:8000/documentation/redocore/
-# Builds in .build-docs (not .build), so it never disturbs the build the tests use and needs no earlier
-# build: from nothing it compiles swift-crypto first (minutes); afterwards it takes about a minute.
+# The plugin takes the libraries' symbol graphs from .build, the ordinary debug build that `swift test`
+# makes: after the tests nothing is compiled again, and the step takes seconds. From nothing it compiles
+# swift-crypto first (minutes). The archives and the log go to .build-docs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash Scripts/ensure-deps.sh
 
-scratch=.build-docs
-archives="$scratch/archives"
-log="$scratch/docs.log"
+out=.build-docs
+archives="$out/archives"
+log="$out/docs.log"
 mkdir -p "$archives"
 
-# --warnings-as-errors turns DocC's warnings into errors; the grep below also catches the warnings
-# DocC does not see: the compiler's (the plugin builds the libraries) and the plugin's own.
+# --warnings-as-errors turns DocC's warnings into errors; the grep below also catches the plugin's own
+# (and the compiler's, when the plugin had to build the libraries; CI checks those on its fresh build).
 status=0
-swift package --scratch-path "$scratch" --allow-writing-to-directory "$archives" \
+swift package --allow-writing-to-directory "$archives" \
   generate-documentation \
   --target RedoJSON --target RedoCrypto --target RedoCore \
   --output-path "$archives" \
