@@ -66,10 +66,22 @@ build() { # [asan|log]: one build (default asan), setting BIN; both with no argu
     else
         command=("${BUILD[@]}") products={FuzzJSON,FuzzNode,FuzzLog}
     fi
+    # SwiftPM keeps its build plan (release.yaml) for the main package, a path dependency
+    # here, when source files are added to it or removed, and the build then fails with
+    # "cannot find ... in scope" for a type in a new file. So the plan is dropped whenever
+    # the list of source files differs from the last successful build's.
+    local scratch=$P/.build files
+    [ "$which" = log ] && scratch=$P/.build-coverage
+    files=$(find Sources "$P/Sources" -name '*.swift' | LC_ALL=C sort | sha256sum | cut -c1-64)
+    if [ -f "$scratch/source-files.sha256" ] && [ "$(cat "$scratch/source-files.sha256")" != "$files" ]; then
+        echo "source files added or removed since the last fuzz build: planning it again" >&2
+        rm -f "$scratch/release.yaml"
+    fi
     # The linker's warnings about the sanitizer runtimes are noise; errors still show.
     "${command[@]}" 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]|^/usr/bin/ld(\.gold)?: warning' >&2
     local status=${PIPESTATUS[0]}
     [ "$status" -eq 0 ] || { echo "fuzz build failed (status $status)" >&2; exit 2; }
+    echo "$files" >"$scratch/source-files.sha256"
     BIN=$("${command[@]}" --show-bin-path)
     echo "built in $((SECONDS - started)) s: $BIN/$products" >&2
 }
