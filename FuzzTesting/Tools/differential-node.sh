@@ -17,13 +17,16 @@ scratch=FuzzTesting/.build-differential
 swift build -c release --product redo-conform --scratch-path $scratch 2>&1 | grep -v '^\[' | tail -n 3 >&2
 BIN=$(swift build -c release --scratch-path $scratch --show-bin-path)/redo-conform
 WORK=$runs/differential
-rm -rf "$WORK"; mkdir -p "$WORK/out"
+rm -rf "$WORK"; mkdir -p "$WORK/in" "$WORK/out"
 pairs=$WORK/pairs.tsv; : > "$pairs"
 total=0 rejected=0 k=0
 while IFS= read -r -d '' f; do
-    total=$((total + 1)); k=$((k + 1))
-    if "$BIN" canonicalize "$f" > "$WORK/out/$k" 2> /dev/null; then
-        printf '%s\t%s\n' "$f" "$WORK/out/$k" >> "$pairs"
+    k=$((k + 1))
+    # Both sides read one copy: a fuzzer running beside may rewrite or drop corpus files.
+    cp "$f" "$WORK/in/$k" 2> /dev/null || continue
+    total=$((total + 1))
+    if "$BIN" canonicalize "$WORK/in/$k" > "$WORK/out/$k" 2> /dev/null; then
+        printf '%s\t%s\t%s\n' "$WORK/in/$k" "$WORK/out/$k" "$f" >> "$pairs"
     else
         rejected=$((rejected + 1))
     fi
