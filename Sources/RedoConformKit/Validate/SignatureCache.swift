@@ -31,7 +31,7 @@ import RedoCrypto
 /// which is the run the cache is for. Entries of other runs fill what is left up to
 /// `maxEntries` (default 4,000,000: 128 MB), those with the smallest digests first (an
 /// arbitrary but fixed choice). So the file holds at most the larger of `maxEntries` and
-/// one run's signatures, which `--max-records` bounds.
+/// the signatures of one run.
 ///
 /// Safe to share between threads: lookups read the loaded entries, which never change;
 /// hits and additions are recorded under a lock.
