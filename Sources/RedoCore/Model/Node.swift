@@ -15,12 +15,13 @@ public struct Node: Sendable {
     public let wall: UTCTime
     /// `author.userId`, the `author` tiebreaker of lww.
     public let authorUserId: UserId
-    /// What the node does.
-    public let action: Action
     /// The task the node belongs to.
     public let taskId: UUIDv4
     /// The payload, typed per action.
     public let payload: Payload
+    /// What the node does. Last, so that its one byte shares the payload's last word
+    /// rather than padding one of its own: a log keeps a million of these.
+    public let action: Action
 
     package init(
         id: NodeID, parents: [NodeID], lamport: Int64, wall: UTCTime, authorUserId: UserId, action: Action,

@@ -19,8 +19,9 @@ public enum Payload: Sendable {
     case unarchive
     /// DELETE: the ids of the ancestors it deletes.
     case delete(deletedChain: [NodeID])
-    /// MERGE: its base, policy and explicit resolutions.
-    case merge(MergePayload)
+    /// MERGE: its base, policy and explicit resolutions. Boxed: it is the largest case
+    /// and the rarest, and unboxed it would set the size of every node's payload.
+    indirect case merge(MergePayload)
 
     /// The todo a CREATE_TODO, COMPLETE_TODO or SNOOZE names.
     public var todoTaskId: UUIDv4? {
