@@ -107,18 +107,17 @@ extension LogPass {
     /// The original CREATE of a task is the earliest wall, then the smallest id, among
     /// CREATEs that pass node-level checks.
     mutating func chooseOriginalCreates() {
-        var originalCreate: [UUIDv4: Int32] = [:]
+        var originalCreate = PositionTable<TaskKey>()
         OperationCount.add(nodes.count)
         // Fields read in place: binding each node to a value would retain all it holds.
         nodes.withUnsafeBufferPointer { nodes in
             for position in nodes.indices where nodes[position].action == .create {
-                let task = nodes[position].taskId
-                if let current = originalCreate[task] {
+                if let current = originalCreate.position(of: nodes[position].taskId, in: nodes) {
                     if (nodes[position].wall, nodes[position].id) < (nodes[Int(current)].wall, nodes[Int(current)].id) {
-                        originalCreate[task] = Int32(position)
+                        originalCreate.replace(with: Int32(position), in: nodes)
                     }
                 } else {
-                    originalCreate[task] = Int32(position)
+                    originalCreate.insert(Int32(position), in: nodes)
                 }
             }
         }

@@ -51,7 +51,9 @@ extension LogPass {
         }
 
         checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own)
-        if node.action == .create, let original = originalCreate[node.taskId], original != position {
+        if node.action == .create, let original = originalCreate.position(of: node.taskId, in: nodes),
+            original != position
+        {
             let first = nodes[Int(original)]
             own.append(
                 Finding(
@@ -127,7 +129,7 @@ extension LogPass {
         switch node.payload {
         case let .completeTodo(todo, _, _), let .snooze(todo, _, _):
             guard todo != node.taskId else { return }
-            let creator = todoCreators[TodoKey(task: node.taskId, todo: todo)]
+            let creator = todoCreators.position(of: TodoKey(task: node.taskId, todo: todo), in: nodes)
             let reachable =
                 creator.map { c in parentAncestry.contains { ancestry.isAncestor(ancestryIndex[Int(c)], of: $0) } }
                 ?? false
@@ -140,7 +142,9 @@ extension LogPass {
                         related: creator.map { [nodes[Int($0)].id.text] } ?? []))
             }
         case let .createTodo(todo, _, _):
-            if todo != node.taskId, let creator = todoCreators[TodoKey(task: node.taskId, todo: todo)] {
+            if todo != node.taskId,
+                let creator = todoCreators.position(of: TodoKey(task: node.taskId, todo: todo), in: nodes)
+            {
                 own.append(
                     Finding(
                         .todoReused, "todo \(todo) was already created by \(nodes[Int(creator)].id)",
@@ -210,9 +214,10 @@ extension LogPass {
         if let decisions = pendingDecisions { mergeDecisions[node.id] = decisions }
         ancestryIndex[Int(position)] = ancestryPosition
         ancestryNodes.append(position)
-        if case let .createTodo(todo, _, _) = node.payload {
-            let key = TodoKey(task: node.taskId, todo: todo)
-            if todoCreators[key] == nil { todoCreators[key] = position }
+        if case let .createTodo(todo, _, _) = node.payload,
+            todoCreators.position(of: TodoKey(task: node.taskId, todo: todo), in: node.nodes) == nil
+        {
+            todoCreators.insert(position, in: node.nodes)
         }
     }
 }

@@ -45,8 +45,9 @@ struct LogPass {
     var pendingDecisions: MergeDecisions?
     var mergeDecisions: [NodeID: MergeDecisions] = [:]
     /// The first valid CREATE_TODO of each (task, todo) in processing order.
-    var todoCreators: [TodoKey: Int32] = [:]
-    var originalCreate: [UUIDv4: Int32] = [:]
+    var todoCreators = PositionTable<TodoCreatorKey>()
+    /// Each task's original CREATE (see `chooseOriginalCreates`).
+    var originalCreate = PositionTable<TaskKey>()
 
     /// Every node's parents as positions in `nodes` (-1: not a node of the log), in one
     /// flat array: node i's are `parentPosition[parentStart[i]..<parentStart[i + 1]]`.

@@ -1,0 +1,100 @@
+import RedoCrypto
+import RedoJSON
+import RedoTestSupport
+import XCTest
+
+@testable import RedoCore
+
+/// The log pass's position tables find every node they were given, at its position, and
+/// nothing else, through every growth and a rebuild.
+final class PositionTableTests: XCTestCase {
+    func testFindsEveryNodeAndNoOther() {
+        var rng = SeededRandom(for: self, seed: 41)
+        var nodes: [Node] = []
+        var index = NodeIndex()
+        for k in 0..<5000 {
+            // Some ids share their first word, as no two SHA-256 digests should, to show
+            // the table compares whole ids.
+            let w0 = k % 7 == 0 ? 1 : rng.next()
+            nodes.append(Self.node(SHA256Digest(w0: w0, w1: rng.next(), w2: rng.next(), w3: UInt64(k))))
+            index.insert(Int32(k), in: nodes)
+            if k % 997 == 0 {
+                for (position, node) in nodes.enumerated() {
+                    XCTAssertEqual(index.position(of: node.id, in: nodes), Int32(position))
+                }
+            }
+        }
+        XCTAssertEqual(index.count, nodes.count)
+        for _ in 0..<1000 {
+            let absent = NodeID(digest: SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: 1 << 40))
+            XCTAssertNil(index.position(of: absent, in: nodes))
+        }
+        var rebuilt = NodeIndex()
+        nodes.withUnsafeBufferPointer { buffer in
+            rebuilt.reserveCapacity(buffer.count, in: buffer)
+            for position in buffer.indices.reversed() { rebuilt.insert(Int32(position), in: buffer) }
+        }
+        for (position, node) in nodes.enumerated() {
+            XCTAssertEqual(rebuilt.position(of: node.id, in: nodes), Int32(position))
+        }
+        XCTAssertNil(NodeIndex().position(of: nodes[0].id, in: nodes))
+    }
+
+    /// By task: a CREATE replaced by an earlier one is found in its place; other tasks stay.
+    func testReplaceMovesATaskToItsNewNode() {
+        var rng = SeededRandom(for: self, seed: 42)
+        let tasks = (0..<300).map { _ in Self.task(&rng) }
+        var nodes: [Node] = []
+        var table = PositionTable<TaskKey>()
+        for (k, task) in tasks.enumerated() {
+            nodes.append(Self.node(SHA256Digest(w0: rng.next(), w1: 0, w2: 0, w3: UInt64(k)), task: task))
+            table.insert(Int32(k), in: nodes)
+        }
+        for (k, task) in tasks.enumerated() where k % 3 == 0 {
+            nodes.append(Self.node(SHA256Digest(w0: rng.next(), w1: 1, w2: 0, w3: UInt64(k)), task: task))
+            nodes.withUnsafeBufferPointer { table.replace(with: Int32(nodes.count - 1), in: $0) }
+        }
+        XCTAssertEqual(table.count, tasks.count)
+        for (k, task) in tasks.enumerated() {
+            let expected = k % 3 == 0 ? tasks.count + k / 3 : k
+            XCTAssertEqual(table.position(of: task, in: nodes), Int32(expected))
+        }
+        XCTAssertNil(table.position(of: Self.task(&rng), in: nodes))
+    }
+
+    /// By todo: the key is the task and the todo together, so one todo id in two tasks is
+    /// two entries.
+    func testTodoCreatorsAreKeyedByTaskAndTodo() {
+        var rng = SeededRandom(for: self, seed: 43)
+        let (first, second, todo) = (Self.task(&rng), Self.task(&rng), Self.task(&rng))
+        var nodes: [Node] = []
+        var table = PositionTable<TodoCreatorKey>()
+        for (k, task) in [first, second].enumerated() {
+            nodes.append(
+                Self.node(
+                    SHA256Digest(w0: UInt64(k), w1: 0, w2: 0, w3: 0), task: task, action: .createTodo,
+                    payload: .createTodo(todo: todo, deadline: UTCTime(millisecondsSinceEpoch: 0), notes: nil)))
+            table.insert(Int32(k), in: nodes)
+        }
+        XCTAssertEqual(table.position(of: TodoKey(task: first, todo: todo), in: nodes), 0)
+        XCTAssertEqual(table.position(of: TodoKey(task: second, todo: todo), in: nodes), 1)
+        XCTAssertNil(table.position(of: TodoKey(task: todo, todo: first), in: nodes))
+    }
+
+    private static let someTask = UUIDv4("550e8400-e29b-41d4-a716-446655440000")!
+
+    /// A random UUID v4: random hex with the version and variant digits in place.
+    private static func task(_ rng: inout SeededRandom) -> UUIDv4 {
+        let digits = (0..<32).map { k in k == 12 ? "4" : k == 16 ? "8" : String(rng.next() % 16, radix: 16) }
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { digits[$0].joined() }
+        return UUIDv4(groups.joined(separator: "-"))!
+    }
+
+    private static func node(
+        _ digest: SHA256Digest, task: UUIDv4 = someTask, action: Action = .update, payload: Payload = .archive
+    ) -> Node {
+        Node(
+            id: NodeID(digest: digest), parents: [], lamport: 1, wall: UTCTime(millisecondsSinceEpoch: 0),
+            authorUserId: UserId(String(repeating: "ab", count: 16))!, action: action, taskId: task, payload: payload)
+    }
+}
