@@ -34,7 +34,7 @@ extension ValidationResult: ReportedRun {
     package func status(_ record: Int) -> RecordStatus { verdict.records[record].status }
     package func code(_ record: Int) -> ErrorCode? { verdict.records[record].code }
     package func findings(_ record: Int) -> [Finding] { verdict.records[record].findings }
-    package func fileIndex(_ record: Int) -> Int { Int(sources[record].file) }
+    package func fileIndex(_ record: Int) -> Int { Int(sources.file(of: record)) }
 
     package var nodeCount: Int {
         var withoutId = 0

@@ -58,7 +58,7 @@ package struct ValidationOptions: Sendable {
 package struct ValidationResult: Sendable {
     package let files: [InputFileRef]
     package let problems: [InputProblem]
-    package let sources: [RecordSource]
+    package let sources: RecordSources
     /// What each record that failed node-level checks claims to be (for reports), by
     /// record. A record that passed them is a copy of its node, which says its id and task:
     /// kept once, for the node, not once more for each of a million records.
@@ -266,7 +266,7 @@ package struct ValidationRun {
         private var checked = 0
         /// Records handed to the log pass so far.
         private var absorbed = 0
-        private(set) var sources: [RecordSource] = []
+        private(set) var sources = RecordSources()
         private(set) var failedIdentities: [Int32: RecordIdentity] = [:]
         private(set) var fingerprints: [SignatureFingerprint] = []
         private(set) var sharedVerifications = 0
@@ -316,7 +316,7 @@ package struct ValidationRun {
             }
             checked += pending.count
             progress?.advance(recordsRead: pending.count)
-            sources += pending.map(\.source)
+            for record in pending { sources.append(record.source) }
             pending.removeAll(keepingCapacity: true)
             if let previous { absorb(previous) }
         }
