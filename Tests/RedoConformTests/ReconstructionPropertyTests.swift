@@ -26,11 +26,18 @@ final class ReconstructionPropertyTests: XCTestCase {
     }
 
     /// The state written a piece at a time is byte for byte the canonical form of the whole
-    /// state as one JSON value, for every piece size, and so is the task list.
+    /// state as one JSON value, for every piece size, and so is the task list; so are they
+    /// when the state is made a task at a time as it is written.
     func testStateWrittenInPiecesEqualsTheWholeRendering() {
         let logs = Self.scenarios.map(\.records) + [Self.scenarios.flatMap(\.records)]
+        var deletedTasks = 0
         for records in logs {
-            let reconstruction = Reconstructor.reconstruct(LogPipeline.validate(records, profile: .synced))
+            let verdict = LogPipeline.validate(records, profile: .synced)
+            let reconstruction = Reconstructor.reconstruct(verdict)
+            let streamed = StreamedReconstruction(verdict)
+            deletedTasks += reconstruction.deleted.count
+            XCTAssertEqual(streamed.deleted, reconstruction.deleted)
+            XCTAssertEqual(streamed.taskCount, reconstruction.tasks.count)
             let whole = CanonicalJSON.bytes(of: StateRendering.json(reconstruction))
             XCTAssertEqual(StateRendering.canonicalBytes(reconstruction), whole)
             let now = UTCTime(millisecondsSinceEpoch: 1_760_000_000_000)
@@ -43,8 +50,15 @@ final class ReconstructionPropertyTests: XCTestCase {
                 var textPieces: [String] = []
                 ReconstructCommand.writeText(reconstruction, now: now, chunkBytes: chunk) { textPieces.append($0) }
                 XCTAssertEqual(textPieces.joined(), text, "chunk \(chunk)")
+                pieces = []
+                StateRendering.writeCanonical(streamed, chunkBytes: chunk) { pieces.append($0) }
+                XCTAssertEqual(Array(pieces.joined()), whole, "streamed, chunk \(chunk)")
+                textPieces = []
+                ReconstructCommand.writeText(streamed, now: now, chunkBytes: chunk) { textPieces.append($0) }
+                XCTAssertEqual(textPieces.joined(), text, "streamed, chunk \(chunk)")
             }
         }
+        XCTAssertGreaterThan(deletedTasks, 0, "the scenarios include a deleted task")
     }
 
     /// Replaying any prefix closed under ancestry never crashes and gives a canonical state.

@@ -28,12 +28,11 @@ package enum ReconstructCommand {
         CacheUse.finish(options.cache, console: console)
         for problem in result.problems { console.error("error: \(problem)") }
         let status = ValidateCommand.status(result)
-        // The last use of the run's result: its records and nodes can go before the state
-        // is rendered.
-        let reconstruction = Reconstructor.reconstruct(result.verdict)
+        // The last use of the run's result: its records can go before the state is
+        // rendered. The state is made a task at a time as it is written, and written a piece
+        // at a time: the whole state at once would cost about as much as the verdict.
+        let reconstruction = StreamedReconstruction(result.verdict)
         switch format {
-        // Both written a piece at a time: the whole rendering at once would cost more
-        // than the state it renders.
         case .json: StateRendering.writeCanonical(reconstruction, to: console.writeOut)
         case .text: writeText(reconstruction, now: now, to: console.out)
         }
@@ -48,10 +47,11 @@ package enum ReconstructCommand {
 
     /// The task list, handed to `write` in pieces of about `chunkBytes` UTF-8 bytes.
     static func writeText(
-        _ reconstruction: Reconstruction, now: UTCTime, chunkBytes: Int = 1 << 20, to write: (String) -> Void
+        _ reconstruction: some ReconstructedState, now: UTCTime, chunkBytes: Int = 1 << 20,
+        to write: (String) -> Void
     ) {
         var out = ""
-        for task in reconstruction.tasks {
+        reconstruction.forEachTask { task in
             if out.utf8.count >= chunkBytes {
                 write(out)
                 out = ""
@@ -77,7 +77,7 @@ package enum ReconstructCommand {
             }
         }
         out +=
-            "\(counted(reconstruction.tasks.count, "task")), \(reconstruction.deleted.count) deleted, \(counted(reconstruction.rejected.count, "rejected node id")) (urgency at \(now))\n"
+            "\(counted(reconstruction.taskCount, "task")), \(reconstruction.deleted.count) deleted, \(counted(reconstruction.rejected.count, "rejected node id")) (urgency at \(now))\n"
         write(out)
     }
 

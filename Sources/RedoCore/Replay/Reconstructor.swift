@@ -33,48 +33,13 @@ public enum Reconstructor {
     /// apply what the log validator decided for them. Time and memory grow about linearly
     /// with the number of valid nodes.
     public static func reconstruct(_ verdict: LogVerdict) -> Reconstruction {
-        // Valid nodes in total order (valid nodes' lamports are consistent), grouped by
-        // task with a counting sort into one flat array: no array per task.
-        OperationCount.add(verdict.order.count)
-        let valid = verdict.order.filter { verdict.nodeStatus[Int($0)] == nil }
-        var taskIndex: [UUIDv4: Int32] = [:]
-        var taskIds: [UUIDv4] = []
-        var taskOf = [Int32](repeating: 0, count: valid.count)
-        for (k, position) in valid.enumerated() {
-            let task = verdict.nodes[Int(position)].taskId
-            if let index = taskIndex[task] {
-                taskOf[k] = index
-            } else {
-                taskOf[k] = Int32(taskIds.count)
-                taskIndex[task] = Int32(taskIds.count)
-                taskIds.append(task)
-            }
-        }
-        var start = [Int](repeating: 0, count: taskIds.count + 1)
-        for task in taskOf { start[Int(task) + 1] += 1 }
-        for k in 0..<taskIds.count { start[k + 1] += start[k] }
-        var fill = start
-        var grouped = [Int32](repeating: 0, count: valid.count)
-        for (k, position) in valid.enumerated() {
-            grouped[fill[Int(taskOf[k])]] = position
-            fill[Int(taskOf[k])] += 1
-        }
-
+        let stream = StreamedReconstruction(verdict)
         var tasks: [ReconstructedTask] = []
-        var deleted: [UUIDv4] = []
-        for task in taskIndex.keys.sorted() {
-            let index = Int(taskIndex[task]!)
-            let nodes = grouped[start[index]..<start[index + 1]].lazy.map { verdict.nodes[Int($0)] }
-            if let reconstructed = reconstruct(task, nodes: Array(nodes), decisions: verdict.mergeDecisions) {
-                tasks.append(reconstructed)
-            } else {
-                deleted.append(task)
-            }
-        }
-        return Reconstruction(tasks: tasks, deleted: deleted, rejected: verdict.rejected)
+        tasks.reserveCapacity(stream.taskCount)
+        stream.forEachTask { tasks.append($0) }
+        return Reconstruction(tasks: tasks, deleted: stream.deleted, rejected: stream.rejected)
     }
 
-    /// nil when every node of the task is deleted. `nodes` are in total order.
     static func reconstruct(_ taskId: UUIDv4, nodes: [Node], decisions: [NodeID: MergeDecisions]) -> ReconstructedTask?
     {
         // Most tasks have no DELETE: then every node is replayed.

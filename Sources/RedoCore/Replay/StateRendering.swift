@@ -14,7 +14,7 @@ public enum StateRendering {
             JSONObject([
                 JSONMember(key: "version", value: .number(Double(version))),
                 JSONMember(key: "tasks", value: .array(reconstruction.tasks.map(taskJSON))),
-                JSONMember(key: "deleted", value: deletedJSON(reconstruction)),
+                JSONMember(key: "deleted", value: deletedJSON(reconstruction.deleted)),
                 JSONMember(key: "rejected", value: .array(reconstruction.rejected.map(rejectedJSON))),
             ]))
     }
@@ -37,6 +37,20 @@ public enum StateRendering {
     public static func writeCanonical(
         _ reconstruction: Reconstruction, chunkBytes: Int = 1 << 20, to write: ([UInt8]) -> Void
     ) {
+        writeCanonical(state: reconstruction, chunkBytes: chunkBytes, to: write)
+    }
+
+    /// The same bytes for a state made one task at a time: each task is rendered as it is
+    /// replayed, so no more than one task's state exists at once.
+    public static func writeCanonical(
+        _ reconstruction: StreamedReconstruction, chunkBytes: Int = 1 << 20, to write: ([UInt8]) -> Void
+    ) {
+        writeCanonical(state: reconstruction, chunkBytes: chunkBytes, to: write)
+    }
+
+    private static func writeCanonical(
+        state: some ReconstructedState, chunkBytes: Int, to write: ([UInt8]) -> Void
+    ) {
         var out: [UInt8] = []
         func flushIfFull() {
             guard out.count >= chunkBytes else { return }
@@ -44,17 +58,19 @@ public enum StateRendering {
             out.removeAll(keepingCapacity: true)
         }
         out += Array(#"{"deleted":"#.utf8)
-        CanonicalJSON.append(deletedJSON(reconstruction), to: &out)
+        CanonicalJSON.append(deletedJSON(state.deleted), to: &out)
         out += Array(#","rejected":["#.utf8)
-        for (k, entry) in reconstruction.rejected.enumerated() {
+        for (k, entry) in state.rejected.enumerated() {
             flushIfFull()
             if k > 0 { out.append(UInt8(ascii: ",")) }
             CanonicalJSON.append(rejectedJSON(entry), to: &out)
         }
         out += Array(#"],"tasks":["#.utf8)
-        for (k, task) in reconstruction.tasks.enumerated() {
+        var first = true
+        state.forEachTask { task in
             flushIfFull()
-            if k > 0 { out.append(UInt8(ascii: ",")) }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
             CanonicalJSON.append(taskJSON(task), to: &out)
         }
         out += Array(#"],"version":"#.utf8)
@@ -63,8 +79,8 @@ public enum StateRendering {
         write(out)
     }
 
-    static func deletedJSON(_ reconstruction: Reconstruction) -> JSONValue {
-        .array(reconstruction.deleted.map { .string($0.text) })
+    static func deletedJSON(_ deleted: [UUIDv4]) -> JSONValue {
+        .array(deleted.map { .string($0.text) })
     }
 
     static func rejectedJSON(_ entry: (id: String, code: ErrorCode)) -> JSONValue {
