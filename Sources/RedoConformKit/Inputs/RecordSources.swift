@@ -32,6 +32,8 @@ package struct RecordSources: RandomAccessCollection, Sendable {
         return fileRuns[low].file
     }
 
+    package mutating func reserveCapacity(_ records: Int) { lines.reserveCapacity(records) }
+
     package mutating func append(_ source: RecordSource) {
         if fileRuns.last?.file != source.file { fileRuns.append((lines.count, source.file)) }
         if let key = source.key { keys[lines.count] = key }

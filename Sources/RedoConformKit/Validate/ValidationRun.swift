@@ -41,6 +41,11 @@ package struct ValidationOptions: Sendable {
     /// flight: 100,000 jobs took over 30 s and 345 MB before checking anything, and no
     /// machine this runs on gains from more threads than 1024.
     package static let jobsRange = 1...1024
+    /// Fewer bytes than any node's record takes (its id, signature and key alone are 256
+    /// hex digits), so that the input's size over it bounds the records to make room for.
+    /// Room reserved and never used is address space, not memory: pages are touched only as
+    /// records fill them.
+    static let fewestBytesPerRecord = 256
 
     /// The usage error for a `--jobs` or `--max-records` value (nil: not given, or fine).
     package static func usageProblem(jobs: Int?, maxRecords: Int? = nil) -> String? {
@@ -191,6 +196,8 @@ package struct ValidationRun {
         var collector = Collector(validator: validator, options: options, progress: progress, signatures: signatures)
         collector.keepsFingerprints = keepsSignatureFingerprints
         collector.known = knownSignatures
+        let inputBytes = files.reduce(0) { $0 + $1.sizeOnDisk }
+        collector.reserveCapacity(records: min(options.maxRecords, inputBytes / ValidationOptions.fewestBytesPerRecord))
         var claimed: [(file: Int, value: JSONValue)] = []
         progress?.start(reading: files)
         for (index, file) in files.enumerated() {
@@ -290,6 +297,11 @@ package struct ValidationRun {
         }
 
         var count: Int { checked + pending.count }
+
+        mutating func reserveCapacity(records: Int) {
+            log.reserveCapacity(records: records)
+            sources.reserveCapacity(records)
+        }
 
         mutating func add(_ record: InputRecord) {
             pending.append(record)

@@ -37,7 +37,7 @@ extension LogPass {
                     nodes.append(node)
                     index.insert(Int32(nodes.count - 1), in: nodes)
                     verdicts[recordIndex].node = Int32(nodes.count - 1)
-                    representative.append(recordIndex)
+                    representative.append(Int32(recordIndex))
                 }
             } else if let code {
                 failedCodes[id] = max(failedCodes[id] ?? code, code)
@@ -79,7 +79,7 @@ extension LogPass {
         for (record, node) in duplicateOf { duplicates[node, default: []].append(Int(record)) }
         var standing: [(record: Int, node: Node)] = []
         for (position, node) in nodes.enumerated() {
-            var record = representative[position]
+            var record = Int(representative[position])
             if rejected.contains(record) {
                 guard let next = duplicates[Int32(position)]?.min() else { continue }  // no passing record left
                 record = next
@@ -91,7 +91,7 @@ extension LogPass {
         standing.sort { $0.record < $1.record }
         let oldNodes = nodes
         nodes = standing.map(\.node)
-        representative = standing.map(\.record)
+        representative = standing.map { Int32($0.record) }
         standing = []
         index = NodeIndex()
         nodes.withUnsafeBufferPointer { nodes in

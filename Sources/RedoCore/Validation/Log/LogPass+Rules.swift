@@ -92,7 +92,7 @@ extension LogPass {
         // Untouched when there is nothing to add: a verdict run on a copy of the pass
         // (`Incremental.verdict`) would otherwise copy all the record verdicts.
         guard !findings.isEmpty else { return }
-        let record = representative[Int(position)]
+        let record = Int(representative[Int(position)])
         verdicts[record].findings += findings
         if let code = findings.primaryCode {
             verdicts[record].status = .rejected

@@ -6,7 +6,7 @@ extension LogPass {
     func finish(_ order: [Int]) -> LogVerdict {
         LogVerdict(
             records: verdicts, nodes: nodes, nodeStatus: primary, order: order.map(Int32.init), rejected: rejectedIds(),
-            mergeDecisions: mergeDecisions, duplicateOf: duplicateOf.mapValues { Int32(representative[Int($0)]) })
+            mergeDecisions: mergeDecisions, duplicateOf: duplicateOf.mapValues { representative[Int($0)] })
     }
 
     /// Every claimed id no valid node holds, sorted by text. Well-formed ids sort as

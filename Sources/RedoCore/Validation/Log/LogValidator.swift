@@ -38,6 +38,9 @@ public struct LogValidator: Sendable {
         public init() {}
         /// Adds the next records' checks, continuing the input order.
         public mutating func add(_ batch: consuming [NodeCheck]) { pass.add(batch) }
+        /// Room for about `records` records, so that storage grows without copying: an
+        /// estimate is enough (a run that passes it only grows as it would have).
+        package mutating func reserveCapacity(records: Int) { pass.reserveCapacity(records: records) }
         /// The verdict on every record added: the same as `validate` on all of them at once.
         /// Call it once, after the last `add`.
         public mutating func finish() -> LogVerdict { pass.run() }
