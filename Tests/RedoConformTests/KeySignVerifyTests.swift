@@ -245,6 +245,32 @@ final class KeySignVerifyTests: XCTestCase {
         XCTAssertEqual(json.stdoutBytes, LogPipeline.stateBytes(scenario.records))
     }
 
+    /// A log with rejected records still gives the state of its valid nodes, exits 1, and
+    /// says on stderr how many records were left out and where to find why.
+    func testReconstructOfALogWithRejectedRecordsSaysSoOnStderr() throws {
+        let folder = TempFiles.folder("reconstruct-rejected")
+        let broken = LogScenarios(seed: "e2e").all.first { $0.id == "broken-branch" }!
+        let path = TempFiles.write(broken.records.flatMap { $0 + [0x0A] }, to: folder + "/bad.jsonl")
+        let rejected = LogPipeline.validate(broken.records).records.filter { $0.status == .rejected }.count
+        XCTAssertGreaterThan(rejected, 0)
+        let console = CapturedConsole()
+        XCTAssertEqual(
+            ReconstructCommand.run([path], options: ValidationOptions(), format: .json, at: nil, console: console.console),
+            .findings)
+        XCTAssertEqual(console.stdoutBytes, LogPipeline.stateBytes(broken.records))
+        XCTAssertEqual(
+            console.stderr,
+            "note: \(rejected) of \(broken.records.count) records rejected; the state holds the valid nodes only"
+                + " (redo-conform validate says why)\n")
+        let valid = LogScenarios(seed: "e2e").all.first { $0.id == "valid-life" }!
+        let good = TempFiles.write(valid.records.flatMap { $0 + [0x0A] }, to: folder + "/good.jsonl")
+        let quiet = CapturedConsole()
+        XCTAssertEqual(
+            ReconstructCommand.run([good], options: ValidationOptions(), format: .json, at: nil, console: quiet.console),
+            .ok)
+        XCTAssertEqual(quiet.stderr, "")
+    }
+
     /// `--at` takes the short forms people type, always in UTC, and nothing looser.
     func testAtTakesADateOrWholeSecondsInUTC() {
         let ms = { (text: String) in try? TimeOption.parse(text).get().millisecondsSinceEpoch }

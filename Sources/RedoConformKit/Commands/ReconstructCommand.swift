@@ -28,6 +28,9 @@ package enum ReconstructCommand {
         CacheUse.finish(options.cache, console: console)
         for problem in result.problems { console.error("error: \(problem)") }
         let status = ValidateCommand.status(result)
+        // The state is printed either way; without this line a rejected record would show
+        // only as a missing task and an exit status of 1.
+        if status == .findings { console.error(rejectedNote(result)) }
         // The last use of the run's result: its records can go before the state is
         // rendered. The state is made a task at a time as it is written, and written a piece
         // at a time: the whole state at once would cost about as much as the verdict.
@@ -37,6 +40,13 @@ package enum ReconstructCommand {
         case .text: writeText(reconstruction, now: now, to: console.out)
         }
         return status
+    }
+
+    /// One line for stderr when some record is rejected: how many, and where to look.
+    static func rejectedNote(_ result: some ReportedRun) -> String {
+        let rejected = (0..<result.recordCount).count { result.status($0) == .rejected }
+        return
+            "note: \(rejected) of \(counted(result.recordCount, "record")) rejected; the state holds the valid nodes only (redo-conform validate says why)"
     }
 
     static func text(_ reconstruction: Reconstruction, now: UTCTime) -> String {
