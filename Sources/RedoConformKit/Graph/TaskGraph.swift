@@ -122,7 +122,7 @@ package struct TaskGraph: Sendable {
         let verdict = result.verdict
         var nodes: [Node] = []
         var byId: [NodeID: Int] = [:]
-        var parentIds: [[NodeID]] = []
+        var parentIds: [NodeParents] = []
         var walls: [UTCTime?] = []
         for record in records {
             let id = result.claimedId(record).flatMap { NodeID($0) }

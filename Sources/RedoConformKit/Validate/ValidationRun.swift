@@ -110,9 +110,9 @@ package struct ValidationResult: Sendable {
 package struct RecordPlace: Sendable {
     package let action: Action?
     package let lamport: Int64?
-    package let parents: [NodeID]
+    package let parents: NodeParents
 
-    init(action: Action? = nil, lamport: Int64? = nil, parents: [NodeID]? = nil) {
+    init(action: Action? = nil, lamport: Int64? = nil, parents: NodeParents? = nil) {
         self.action = action
         self.lamport = lamport
         self.parents = parents ?? []

@@ -8,7 +8,7 @@ public struct Node: Sendable {
     /// The node's id, the hash of its body.
     public let id: NodeID
     /// The parents, in the order the node lists them.
-    public let parents: [NodeID]
+    public let parents: NodeParents
     /// `timestamp.lamport`.
     public let lamport: Int64
     /// `timestamp.wall`.
@@ -28,7 +28,7 @@ public struct Node: Sendable {
         taskId: UUIDv4, payload: Payload
     ) {
         self.id = id
-        self.parents = parents
+        self.parents = NodeParents(parents)
         self.lamport = lamport
         self.wall = wall
         self.authorUserId = authorUserId

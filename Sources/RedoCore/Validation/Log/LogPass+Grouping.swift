@@ -46,7 +46,7 @@ extension LogPass {
         }
     }
 
-    mutating func noteFailedRecord(_ record: Int, parents: [NodeID]) {
+    mutating func noteFailedRecord(_ record: Int, parents: some Sequence<NodeID>) {
         failedRecords.append(Int32(record))
         failedParents += parents
         failedParentEnd.append(failedParents.count)

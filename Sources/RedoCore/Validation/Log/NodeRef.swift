@@ -18,7 +18,7 @@ struct NodeRef {
     }
 
     var id: NodeID { nodes[position].id }
-    var parents: [NodeID] { nodes[position].parents }
+    var parents: NodeParents { nodes[position].parents }
     var lamport: Int64 { nodes[position].lamport }
     var action: Action { nodes[position].action }
     var taskId: UUIDv4 { nodes[position].taskId }

@@ -23,7 +23,7 @@ public struct NodeCheck: Sendable {
         let idText: String?
         let nodeId: NodeID?
         let taskIdText: String?
-        let parents: [NodeID]?
+        let parents: NodeParents?
         let action: Action?
         let lamport: Int64?
     }
@@ -38,7 +38,7 @@ public struct NodeCheck: Sendable {
     /// or a failing record's whose id is the hash of its content (so its parents are the
     /// ones that id stands for) and whose every parent is a well-formed id. Nil otherwise:
     /// a forged or unhashable record's parents are never followed.
-    package var followableParents: [NodeID]? { node?.parents ?? claims?.parents }
+    package var followableParents: NodeParents? { node?.parents ?? claims?.parents }
     /// The action the record names, when it is one of the nine: where a report draws it.
     package var claimedAction: Action? { node?.action ?? claims?.action }
     /// The lamport the record claims, when it is a valid one: where a report draws it.
@@ -50,7 +50,7 @@ public struct NodeCheck: Sendable {
     public var primaryCode: ErrorCode? { findings.primaryCode }
 
     package init(
-        claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, followableParents: [NodeID]? = nil,
+        claimedId: String?, claimedNodeId: NodeID?, taskIdText: String?, followableParents: NodeParents? = nil,
         claimedAction: Action? = nil, claimedLamport: Int64? = nil, findings: [Finding], node: Node?
     ) {
         self.findings = findings
@@ -219,7 +219,7 @@ public struct NodeValidator: Sendable {
             NodeCheck(
                 claimedId: node == nil ? fields.idText : nil, claimedNodeId: fields.id,
                 taskIdText: node == nil ? fields.taskIdText : nil,
-                followableParents: node == nil && idMatches ? fields.parents : nil, claimedAction: fields.action,
+                followableParents: node == nil && idMatches ? fields.parents.map(NodeParents.init) : nil, claimedAction: fields.action,
                 claimedLamport: fields.lamport, findings: sink.findings, node: node),
             deferred
         )
