@@ -42,12 +42,12 @@ final class ProcessingOrderTests: XCTestCase {
             let nodes: [Node] = shuffle.map { n in
                 Self.node(n, lamport: lamport[n], wall: Int64.random(in: 0...2, using: &rng))
             }
-            var parentStart = [0]
+            var parentStart: [Int32] = [0]
             var parentPosition: [Int32] = []
             for n in shuffle {
                 parentPosition += parents[n].map { Int32(place[Int($0)]) }
                 if Int.random(in: 0..<8, using: &rng) == 0 { parentPosition.append(-1) }
-                parentStart.append(parentPosition.count)
+                parentStart.append(Int32(parentPosition.count))
             }
             nodes.withUnsafeBufferPointer { buffer in
                 let kahn = LogPass.topologicalOrder(buffer, parentStart: parentStart, parentPosition: parentPosition)
@@ -60,7 +60,7 @@ final class ProcessingOrderTests: XCTestCase {
                 } else {
                     fallbackTaken += 1
                     // Not topological: some node sorts before one of its parents.
-                    XCTAssertNotEqual(Self.sorted(buffer), kahn, "round \(round)")
+                    XCTAssertNotEqual(Self.sorted(buffer).map(Int32.init), kahn, "round \(round)")
                 }
             }
         }
@@ -78,9 +78,9 @@ final class ProcessingOrderTests: XCTestCase {
                 wall: UTCTime(millisecondsSinceEpoch: 1000), authorUserId: UserId(String(repeating: "ab", count: 16))!,
                 action: .update, taskId: UUIDv4("550e8400-e29b-41d4-a716-446655440000")!, payload: .archive)
         }
-        let expected = nodes.indices.sorted { nodes[$0].id < nodes[$1].id }
+        let expected = nodes.indices.sorted { nodes[$0].id < nodes[$1].id }.map(Int32.init)
         nodes.withUnsafeBufferPointer { buffer in
-            let parentStart = [Int](repeating: 0, count: nodes.count + 1)
+            let parentStart = [Int32](repeating: 0, count: nodes.count + 1)
             XCTAssertEqual(
                 LogPass.totalOrderIfTopological(buffer, parentStart: parentStart, parentPosition: []), expected)
             XCTAssertEqual(LogPass.topologicalOrder(buffer, parentStart: parentStart, parentPosition: []), expected)

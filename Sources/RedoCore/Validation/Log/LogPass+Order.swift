@@ -4,19 +4,19 @@ import RedoJSON
 // The order the rules visit nodes in: parents first, then REDO's total order.
 extension LogPass {
     mutating func resolveParents() {
-        parentStart = [Int](repeating: 0, count: nodes.count + 1)
+        parentStart = [Int32](repeating: 0, count: nodes.count + 1)
         parentPosition = []
         parentPosition.reserveCapacity(nodes.count)
         for position in nodes.indices {
             OperationCount.add(1 + nodes[position].parents.count)
             for parent in nodes[position].parents { parentPosition.append(index.position(of: parent, in: nodes) ?? -1) }
-            parentStart[position + 1] = parentPosition.count
+            parentStart[position + 1] = Int32(parentPosition.count)
         }
     }
 
     /// The order the rules visit nodes in: parents first, and among nodes whose parents
     /// are all visited, the smallest in the total order. The same for any input order.
-    mutating func processingOrder() -> [Int] {
+    mutating func processingOrder() -> [Int32] {
         resolveParents()
         return nodes.withUnsafeBufferPointer { nodes in
             Self.totalOrderIfTopological(nodes, parentStart: parentStart, parentPosition: parentPosition)
@@ -29,8 +29,8 @@ extension LogPass {
     /// algorithm would then return exactly this order — at each step the smallest node
     /// left is ready — but a sort of mostly ordered keys costs far less than a million
     /// heap operations.
-    static func totalOrderIfTopological(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32])
-        -> [Int]?
+    static func totalOrderIfTopological(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int32], parentPosition: [Int32])
+        -> [Int32]?
     {
         var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }
         keys.sort {  // a closure: `by: <` sorted through an unspecialized function reference, slower
@@ -41,18 +41,18 @@ extension LogPass {
         var rank = [Int32](repeating: 0, count: nodes.count)
         for (r, key) in keys.enumerated() { rank[Int(key.position)] = Int32(r) }
         for position in 0..<nodes.count {
-            for k in parentStart[position]..<parentStart[position + 1] where parentPosition[k] >= 0 {
+            for k in Int(parentStart[position])..<Int(parentStart[position + 1]) where parentPosition[k] >= 0 {
                 if rank[Int(parentPosition[k])] > rank[position] { return nil }
             }
         }
-        return keys.map { Int($0.position) }
+        return keys.map(\.position)
     }
 
     /// Kahn's algorithm with a heap keyed by (lamport, wall, id): parents always come
     /// first, and among ready nodes the total order decides, so the result is the same for
     /// any input order (and is exactly the total order when lamports are consistent).
-    static func topologicalOrder(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int], parentPosition: [Int32])
-        -> [Int]
+    static func topologicalOrder(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int32], parentPosition: [Int32])
+        -> [Int32]
     {
         let count = nodes.count
         OperationCount.add(2 * (count + parentPosition.count))
@@ -60,7 +60,7 @@ extension LogPass {
         var childCount = [Int32](repeating: 0, count: count + 1)
         // Parents are distinct: a node listing one twice fails node-level checks.
         for position in 0..<count {
-            for k in parentStart[position]..<parentStart[position + 1] where parentPosition[k] >= 0 {
+            for k in Int(parentStart[position])..<Int(parentStart[position + 1]) where parentPosition[k] >= 0 {
                 pendingParents[position] += 1
                 childCount[Int(parentPosition[k]) + 1] += 1
             }
@@ -70,7 +70,7 @@ extension LogPass {
         var fill = childCount
         var children = [Int32](repeating: 0, count: Int(childCount[count]))
         for position in 0..<count {
-            for k in parentStart[position]..<parentStart[position + 1] where parentPosition[k] >= 0 {
+            for k in Int(parentStart[position])..<Int(parentStart[position + 1]) where parentPosition[k] >= 0 {
                 let p = Int(parentPosition[k])
                 children[Int(fill[p])] = Int32(position)
                 fill[p] += 1
@@ -80,10 +80,10 @@ extension LogPass {
         for position in 0..<count where pendingParents[position] == 0 {
             heap.push(NodeHeap.Entry(nodes, position: Int32(position)))
         }
-        var order: [Int] = []
+        var order: [Int32] = []
         order.reserveCapacity(count)
         while let next = heap.pop() {
-            order.append(Int(next))
+            order.append(next)
             for k in Int(childCount[Int(next)])..<Int(childCount[Int(next) + 1]) {
                 let child = children[k]
                 pendingParents[Int(child)] -= 1
@@ -95,9 +95,8 @@ extension LogPass {
         if order.count < count {
             let placed = Set(order)
             OperationCount.add(count)
-            order += (0..<count).filter { !placed.contains($0) }.sorted {
-                NodeHeap.Entry(nodes, position: Int32($0)).precedes(
-                    NodeHeap.Entry(nodes, position: Int32($1)), in: nodes)
+            order += (0..<Int32(count)).filter { !placed.contains($0) }.sorted {
+                NodeHeap.Entry(nodes, position: $0).precedes(NodeHeap.Entry(nodes, position: $1), in: nodes)
             }
         }
         return order

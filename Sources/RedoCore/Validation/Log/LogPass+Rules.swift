@@ -16,7 +16,7 @@ extension LogPass {
         var allParentsValid = true
 
         OperationCount.add(1 + node.parents.count)
-        let firstParent = parentStart[Int(position)]
+        let firstParent = Int(parentStart[Int(position)])
         parentPositions.reserveCapacity(node.parents.count)
         for (k, parent) in node.parents.enumerated() {
             let p = parentPosition[firstParent + k]

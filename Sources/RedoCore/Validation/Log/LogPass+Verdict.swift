@@ -3,9 +3,9 @@ import RedoJSON
 
 // The verdict of a pass: every record's, every node's, and the rejected ids.
 extension LogPass {
-    func finish(_ order: [Int]) -> LogVerdict {
+    func finish(_ order: [Int32]) -> LogVerdict {
         LogVerdict(
-            records: verdicts, nodes: nodes, nodeStatus: primary, order: order.map(Int32.init), rejected: rejectedIds(),
+            records: verdicts, nodes: nodes, nodeStatus: primary, order: order, rejected: rejectedIds(),
             mergeDecisions: mergeDecisions, duplicateOf: duplicateOf.mapValues { representative[Int($0)] })
     }
 

@@ -52,7 +52,7 @@ struct LogPass {
     /// Every node's parents as positions in `nodes` (-1: not a node of the log), in one
     /// flat array: node i's are `parentPosition[parentStart[i]..<parentStart[i + 1]]`.
     /// Looked up once, then read by the ordering and by the rules.
-    var parentStart: [Int] = []
+    var parentStart: [Int32] = []
     var parentPosition: [Int32] = []
 
     /// Ids whose records all failed node-level checks so far, with the furthest code.
@@ -108,7 +108,7 @@ struct LogPass {
         ancestryIndex = Array(repeating: -1, count: nodes.count)
         let nodes = self.nodes  // the same storage, read in place by the rules (see NodeRef)
         nodes.withUnsafeBufferPointer { nodes in
-            for position in order { process(NodeRef(nodes, position)) }
+            for position in order { process(NodeRef(nodes, Int(position))) }
             addInheritedFindingsToFailedRecords(nodes)
         }
         return finish(order)
