@@ -173,6 +173,7 @@ package struct ValidationRun {
     }
 
     package func run(_ operands: [String]) -> ValidationResult {
+        MallocTuning.fixMmapThreshold()
         let (files, walkProblems) = InputFiles.expand(operands)
         guard let shard = options.shard else {
             return run(files, walkProblems: walkProblems, signatures: .all, progress: progress)
