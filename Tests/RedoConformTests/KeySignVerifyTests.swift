@@ -255,7 +255,8 @@ final class KeySignVerifyTests: XCTestCase {
         XCTAssertGreaterThan(rejected, 0)
         let console = CapturedConsole()
         XCTAssertEqual(
-            ReconstructCommand.run([path], options: ValidationOptions(), format: .json, at: nil, console: console.console),
+            ReconstructCommand.run(
+                [path], options: ValidationOptions(), format: .json, at: nil, console: console.console),
             .findings)
         XCTAssertEqual(console.stdoutBytes, LogPipeline.stateBytes(broken.records))
         XCTAssertEqual(
@@ -266,7 +267,8 @@ final class KeySignVerifyTests: XCTestCase {
         let good = TempFiles.write(valid.records.flatMap { $0 + [0x0A] }, to: folder + "/good.jsonl")
         let quiet = CapturedConsole()
         XCTAssertEqual(
-            ReconstructCommand.run([good], options: ValidationOptions(), format: .json, at: nil, console: quiet.console),
+            ReconstructCommand.run(
+                [good], options: ValidationOptions(), format: .json, at: nil, console: quiet.console),
             .ok)
         XCTAssertEqual(quiet.stderr, "")
     }

@@ -29,7 +29,9 @@ extension LogPass {
     /// algorithm would then return exactly this order — at each step the smallest node
     /// left is ready — but a sort of mostly ordered keys costs far less than a million
     /// heap operations.
-    static func totalOrderIfTopological(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int32], parentPosition: [Int32])
+    static func totalOrderIfTopological(
+        _ nodes: UnsafeBufferPointer<Node>, parentStart: [Int32], parentPosition: [Int32]
+    )
         -> [Int32]?
     {
         var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }

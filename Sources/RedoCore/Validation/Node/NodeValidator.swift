@@ -219,7 +219,8 @@ public struct NodeValidator: Sendable {
             NodeCheck(
                 claimedId: node == nil ? fields.idText : nil, claimedNodeId: fields.id,
                 taskIdText: node == nil ? fields.taskIdText : nil,
-                followableParents: node == nil && idMatches ? fields.parents.map(NodeParents.init) : nil, claimedAction: fields.action,
+                followableParents: node == nil && idMatches ? fields.parents.map(NodeParents.init) : nil,
+                claimedAction: fields.action,
                 claimedLamport: fields.lamport, findings: sink.findings, node: node),
             deferred
         )
