@@ -8,8 +8,8 @@ import XCTest
 /// parent inline.
 final class NodeLayoutTests: XCTestCase {
     func testNodeAndPayloadSizes() {
-        XCTAssertLessThanOrEqual(MemoryLayout<Payload>.size, 58, "a payload is as large as its largest unboxed case")
+        XCTAssertLessThanOrEqual(MemoryLayout<Payload>.size, 51, "a payload is as large as its largest unboxed case")
         XCTAssertEqual(MemoryLayout<NodeParents>.size, 40, "one id inline and a reference to the rest")
-        XCTAssertLessThanOrEqual(MemoryLayout<Node>.stride, 184, "a node is its fields with no padding word")
+        XCTAssertLessThanOrEqual(MemoryLayout<Node>.stride, 176, "a node is its fields with no padding word")
     }
 }

@@ -56,7 +56,8 @@ final class NodeValidatorTests: XCTestCase {
     func testRepeatedParentsAreFoundInShortAndLongLists() {
         let ids = (0..<40).map { NodeID(digest: SHA256.hash(Array("parent \($0)".utf8))).text }
         for (list, repeats) in [
-            ([0, 1, 0], [2]), (Array(0..<20) + [3, 19], [20, 21]), (Array(0..<30) + Array(0..<30), Array(30..<60)),
+            ([0, 1, 0], [2]), ([0, 0], [1]), (Array(0..<16) + [0], [16]), (Array(0..<17) + [0], [17]),
+            (Array(0..<20) + [3, 19], [20, 21]), (Array(0..<30) + Array(0..<30), Array(30..<60)),
         ] {
             let parents = "[" + list.map { "\"\(ids[$0])\"" }.joined(separator: ",") + "]"
             let check = NodeValidator().check(bytes: Self.node(action: "MERGE", parents: parents))

@@ -24,11 +24,11 @@ public struct Node: Sendable {
     public let action: Action
 
     package init(
-        id: NodeID, parents: [NodeID], lamport: Int64, wall: UTCTime, authorUserId: UserId, action: Action,
+        id: NodeID, parents: NodeParents, lamport: Int64, wall: UTCTime, authorUserId: UserId, action: Action,
         taskId: UUIDv4, payload: Payload
     ) {
         self.id = id
-        self.parents = NodeParents(parents)
+        self.parents = parents
         self.lamport = lamport
         self.wall = wall
         self.authorUserId = authorUserId

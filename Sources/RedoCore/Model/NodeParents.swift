@@ -26,6 +26,13 @@ public struct NodeParents: RandomAccessCollection, Hashable, Sendable, Expressib
         tail = Array(parents.dropFirst())
     }
 
+    /// A first parent and the ones after it (empty for a node with one parent): nothing to
+    /// copy for the node validator, which reads them in this shape.
+    package init(first: NodeID, rest: [NodeID]) {
+        head = first
+        tail = rest
+    }
+
     /// The listed parents, in their order.
     public init(arrayLiteral parents: NodeID...) {
         self.init(parents)

@@ -97,15 +97,16 @@ public enum FieldValue: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The metadata a CREATE or UPDATE payload sets; absent fields are nil. Stored inline
-/// (no dictionary per node: a million-node log holds a million of these), in 64 bytes:
-/// an absent integer is `Int64.min`, which no REDO integer can be (they are at most
-/// 2^53 - 1 in magnitude), rather than an optional that pads each one to 16 bytes.
+/// (no dictionary per node: a million-node log holds a million of these), in 50 bytes:
+/// an absent count is `Int64.min`, which no REDO integer can be (they are at most
+/// 2^53 - 1 in magnitude), rather than an optional that pads each one to 16 bytes; the
+/// priority, 1 to 5, is one byte with 0 for absent.
 public struct TaskFieldValues: Sendable, Equatable {
     private var title: String?
     private var description: String?
-    private var priority = absent
     private var storyPoints = absent
     private var frequencyDays = absent
+    private var priority: Int8 = 0
     private var privacy: Bool?
     private static let absent = Int64.min
 
@@ -117,7 +118,7 @@ public struct TaskFieldValues: Sendable, Equatable {
             switch field {
             case .title: return title.map { .string($0) }
             case .description: return description.map { .string($0) }
-            case .priority: return Self.integer(priority)
+            case .priority: return priority == 0 ? nil : .integer(Int64(priority))
             case .storyPoints: return Self.integer(storyPoints)
             case .frequencyDays: return Self.integer(frequencyDays)
             case .privacy: return privacy.map { .bool($0) }
@@ -128,13 +129,16 @@ public struct TaskFieldValues: Sendable, Equatable {
             switch (field, newValue) {
             case let (.title, .string(text)?): title = text
             case let (.description, .string(text)?): description = text
-            case let (.priority, .integer(value)?): priority = value
+            case let (.priority, .integer(value)?):
+                // The validator stores only priorities it checked (1 to 5).
+                precondition((1...5).contains(value), "priority out of range")
+                priority = Int8(value)
             case let (.storyPoints, .integer(value)?): storyPoints = value
             case let (.frequencyDays, .integer(value)?): frequencyDays = value
             case let (.privacy, .bool(flag)?): privacy = flag
             case (.title, nil): title = nil
             case (.description, nil): description = nil
-            case (.priority, nil): priority = Self.absent
+            case (.priority, nil): priority = 0
             case (.storyPoints, nil): storyPoints = Self.absent
             case (.frequencyDays, nil): frequencyDays = Self.absent
             case (.privacy, nil): privacy = nil

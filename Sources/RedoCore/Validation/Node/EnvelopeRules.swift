@@ -8,7 +8,7 @@ import RedoText
 struct EnvelopeFields<Object: JSONObjectReadable> {
     var idValue: Object.Value?
     var id: NodeID?
-    var parents: [NodeID]?
+    var parents: NodeParents?
     /// How many entries `parents` has, when it is an array (even with bad entries).
     var parentCount: Int?
     var lamport: Int64?
@@ -154,11 +154,13 @@ enum EnvelopeRules {
 
     /// The parents when every entry is an id, and the number of entries.
     private static func checkParents<V: JSONReadable>(_ value: V, action: Action?, into sink: inout FindingSink) -> (
-        [NodeID]?, Int?
+        NodeParents?, Int?
     ) {
         guard let entries = sink.array(value, at: "$.parents", typeRule: .envelopeType) else { return (nil, nil) }
-        var parents: [NodeID] = []
-        parents.reserveCapacity(entries.count)
+        // Read straight into the shape a node keeps (`NodeParents`): the first id apart, an
+        // array only from the second on, so the usual node with one parent allocates nothing.
+        var first: NodeID?
+        var rest: [NodeID] = []
         var complete = true
         // A node has a handful of parents (a MERGE at most 10): a linear scan finds a repeat
         // without building a set. Past 16 entries (a hostile record can list 200,000) the
@@ -172,12 +174,16 @@ enum EnvelopeRules {
                 complete = false
                 continue
             }
-            if parents.count == 16 { seen = Set(parents) }
-            if seen?.contains(id) ?? parents.contains(id) {
+            guard let head = first else {
+                first = id
+                continue
+            }
+            if rest.count == 15 { seen = Set(rest + [head]) }
+            if seen?.contains(id) ?? (id == head || rest.contains(id)) {
                 sink.add(.parentsDuplicate, "parent \(id) is listed twice", at: JSONPath.index("$.parents", index))
             }
             seen?.insert(id)
-            parents.append(id)
+            rest.append(id)
         }
         if let action, !action.parentCount.contains(entries.count) {
             let expected =
@@ -188,7 +194,8 @@ enum EnvelopeRules {
                 .parentsCount, "\(action.rawValue) must have \(expected) parents, found \(entries.count)",
                 at: "$.parents")
         }
-        return (complete ? parents : nil, entries.count)
+        guard complete else { return (nil, entries.count) }
+        return (first.map { NodeParents(first: $0, rest: rest) } ?? [], entries.count)
     }
 
     private static func checkAuthor<O: JSONObjectReadable, F>(

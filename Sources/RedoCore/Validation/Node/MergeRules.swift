@@ -14,7 +14,7 @@ enum MergeRules {
     static let path = "$.data.payload"
 
     static func check<O: JSONObjectReadable>(
-        _ payload: O, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink
+        _ payload: O, parents: NodeParents?, parentCount: Int?, into sink: inout FindingSink
     ) -> MergePayload? {
         let before = sink.findings.count
         let base = payload["base"].flatMap {
@@ -119,7 +119,7 @@ enum MergeRules {
 
     /// The shape of one FieldResolution and the rules that do not depend on its field.
     private static func fieldResolution<V: JSONReadable>(
-        _ entry: V, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink
+        _ entry: V, at entryPath: String, parents: NodeParents?, parentCount: Int?, into sink: inout FindingSink
     ) -> FieldResolution? {
         guard let object = sink.object(entry, at: entryPath, typeRule: .payloadType) else { return nil }
         let keys = sink.checkKeys(
@@ -200,7 +200,7 @@ enum MergeRules {
     }
 
     private static func checkTodoResolution<V: JSONReadable>(
-        _ entry: V, at entryPath: String, parents: [NodeID]?, parentCount: Int?, into sink: inout FindingSink,
+        _ entry: V, at entryPath: String, parents: NodeParents?, parentCount: Int?, into sink: inout FindingSink,
         resolutions: inout [UUIDv4: [TodoField: FieldResolution]]
     ) {
         guard let object = sink.object(entry, at: entryPath, typeRule: .payloadType) else { return }

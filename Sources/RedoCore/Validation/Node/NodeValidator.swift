@@ -219,7 +219,7 @@ public struct NodeValidator: Sendable {
             NodeCheck(
                 claimedId: node == nil ? fields.idText : nil, claimedNodeId: fields.id,
                 taskIdText: node == nil ? fields.taskIdText : nil,
-                followableParents: node == nil && idMatches ? fields.parents.map(NodeParents.init) : nil,
+                followableParents: node == nil && idMatches ? fields.parents : nil,
                 claimedAction: fields.action,
                 claimedLamport: fields.lamport, findings: sink.findings, node: node),
             deferred

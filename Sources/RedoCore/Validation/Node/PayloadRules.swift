@@ -47,7 +47,7 @@ enum PayloadRules {
     static let maxCanonicalGrowth = 5.25
 
     static func check<O: JSONObjectReadable>(
-        _ payload: O, action: Action, parents: [NodeID]?, parentCount: Int?, sourceBytes: Int?,
+        _ payload: O, action: Action, parents: NodeParents?, parentCount: Int?, sourceBytes: Int?,
         into sink: inout FindingSink
     ) -> Payload? {
         let before = sink.findings.count
