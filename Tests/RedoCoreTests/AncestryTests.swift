@@ -4,7 +4,7 @@ import XCTest
 @testable import RedoCore
 
 /// The ancestry oracle against a brute-force walk on random DAGs shaped like REDO logs:
-/// chains, forks and MERGEs of up to ten parents, lamport = max(parents) + 1.
+/// chains, forks and MERGEs of up to ten parents, each node added after its parents.
 final class AncestryTests: XCTestCase {
     func testMatchesBruteForceOnRandomDAGs() {
         var rng = SeededRandom(for: self, seed: 40)
@@ -12,7 +12,6 @@ final class AncestryTests: XCTestCase {
         var others = 0
         for round in rng.rounds(40) {
             var parents: [[Int32]] = [[]]
-            var lamport: [Int64] = [1]
             let size = 30 + round * 5
             for n in 1..<size {
                 let count =
@@ -21,10 +20,9 @@ final class AncestryTests: XCTestCase {
                 while chosen.count < count { chosen.insert(Int32(Int.random(in: max(0, n - 12)..<n, using: &rng))) }
                 let list = chosen.sorted().shuffled(using: &rng)  // sorted: a Set's order differs per process
                 parents.append(list)
-                lamport.append(list.map { lamport[Int($0)] }.max()! + 1)
             }
             var ancestry = Ancestry()
-            for n in 0..<size { ancestry.add(index: Int32(n), lamport: lamport[n], parents: parents[n]) }
+            for n in 0..<size { ancestry.add(index: Int32(n), parents: parents[n]) }
             for _ in 0..<400 {
                 let a = Int32.random(in: 0..<Int32(size), using: &rng)
                 let x = Int32.random(in: 0..<Int32(size), using: &rng)
@@ -50,8 +48,8 @@ final class AncestryTests: XCTestCase {
 
     func testLongChainQueriesAreLogarithmic() {
         var ancestry = Ancestry()
-        ancestry.add(index: 0, lamport: 1, parents: [])
-        for n in 1..<200_000 { ancestry.add(index: Int32(n), lamport: Int64(n + 1), parents: [Int32(n - 1)]) }
+        ancestry.add(index: 0, parents: [])
+        for n in 1..<200_000 { ancestry.add(index: Int32(n), parents: [Int32(n - 1)]) }
         for k in stride(from: 0, to: 200_000, by: 997) {
             XCTAssertTrue(ancestry.isAncestor(Int32(k), of: 199_999))
             XCTAssertFalse(ancestry.isAncestor(199_999, of: Int32(k)) && k != 199_999)

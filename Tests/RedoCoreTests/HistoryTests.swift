@@ -60,7 +60,7 @@ final class HistoryTests: XCTestCase {
             var history = History(nodes: nodes)
             for n in order {
                 let mapped = parents[n].map { position[Int($0)] }
-                ancestry.add(index: position[n], lamport: lamport[n], parents: mapped)
+                ancestry.add(index: position[n], parents: mapped)
                 history.register(Int32(n), parents: mapped, decisions: decisions[n])
             }
             for _ in 0..<200 {

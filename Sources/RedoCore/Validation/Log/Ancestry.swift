@@ -4,16 +4,17 @@
 /// Every node's first parent forms a spanning forest; skew-binary jump pointers
 /// (Myers 1983) find a node's tree ancestor at any depth in O(log n), so on chains and
 /// forks — the shapes real logs have — a query is O(log n). Other paths go through a
-/// MERGE's further parents: the search follows them only above A's lamport (lamport grows
-/// along every edge between valid nodes, so nothing at or below it can lead back to A),
-/// and never expands one MERGE twice in a query.
+/// MERGE's further parents: the search follows them only above A's index (nodes are added
+/// parents first, so the index grows along every edge and nothing below A's can lead back
+/// to A), and never expands one MERGE twice in a query. The index serves where a lamport
+/// would: among valid nodes added in processing order it orders at least as finely, and it
+/// costs no column of its own.
 struct Ancestry {
     private(set) var treeParent: [Int32] = []
     private var depth: [Int32] = []
     private var jump: [Int32] = []
     /// The nearest node at or above this one on its tree path that has several parents.
     private var nearestMerge: [Int32] = []
-    private var lamport: [Int64] = []
     private var extraParents: [Int32: [Int32]] = [:]
 
     /// Makes room for `count` nodes up front: a million appends that regrow each array
@@ -23,14 +24,12 @@ struct Ancestry {
         depth.reserveCapacity(count)
         jump.reserveCapacity(count)
         nearestMerge.reserveCapacity(count)
-        lamport.reserveCapacity(count)
     }
 
     /// Registers node `index` (indices must be added in increasing order, parents first).
     /// `parents` are indices of already-added valid nodes.
-    mutating func add(index: Int32, lamport value: Int64, parents: [Int32]) {
+    mutating func add(index: Int32, parents: [Int32]) {
         precondition(Int(index) == treeParent.count, "nodes are added in order")
-        lamport.append(value)
         guard let first = parents.first else {
             treeParent.append(-1)
             depth.append(0)
@@ -55,8 +54,6 @@ struct Ancestry {
         }
     }
 
-    func lamport(of index: Int32) -> Int64 { lamport[Int(index)] }
-
     /// All parents of a node (first parent first).
     func parents(of index: Int32) -> [Int32] {
         let first = treeParent[Int(index)]
@@ -80,8 +77,7 @@ struct Ancestry {
     /// Whether `a` is an ancestor of `x` or `x` itself.
     func isAncestor(_ a: Int32, of x: Int32) -> Bool {
         if a == x { return true }
-        let floor = lamport[Int(a)]
-        guard floor < lamport[Int(x)] else { return false }
+        guard a < x else { return false }
         var pending: [Int32] = [x]
         var expanded = Set<Int32>()
         var queued: Set<Int32> = [x]
@@ -89,11 +85,11 @@ struct Ancestry {
         while let y = pending.popLast() {
             if isTreeAncestor(a, of: y) { return true }
             var merge = nearestMerge[Int(y)]
-            while merge >= 0 && lamport[Int(merge)] > floor {
+            while merge > a {
                 OperationCount.add(1 + (extraParents[merge]?.count ?? 0))
                 guard expanded.insert(merge).inserted else { break }
                 for parent in extraParents[merge] ?? []
-                where lamport[Int(parent)] >= floor && queued.insert(parent).inserted {
+                where parent >= a && queued.insert(parent).inserted {
                     pending.append(parent)
                 }
                 let up = treeParent[Int(merge)]

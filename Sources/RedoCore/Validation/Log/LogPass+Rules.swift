@@ -209,7 +209,7 @@ extension LogPass {
     mutating func registerValid(_ node: NodeRef, position: Int32, parentAncestry: [Int32]) {
         assert(!parentAncestry.contains(-1), "a valid node's parents are valid")
         let ancestryPosition = Int32(ancestryNodes.count)
-        ancestry.add(index: ancestryPosition, lamport: node.lamport, parents: parentAncestry)
+        ancestry.add(index: ancestryPosition, parents: parentAncestry)
         history.register(position, parents: parentAncestry, decisions: pendingDecisions)
         if let decisions = pendingDecisions { mergeDecisions[node.id] = decisions }
         ancestryIndex[Int(position)] = ancestryPosition
