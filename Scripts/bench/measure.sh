@@ -1,6 +1,7 @@
 # Sourced by the benchmark scripts that time whole runs of the binary.
 # Needs: OUT (a folder for the figures) and REDO (the binary); `show` prints a command;
 # generated-log.sh sourced before it.
+. Scripts/bench/ceiling.sh
 
 # build_unless_given: builds redo-conform (release) into REDO unless REDO_CONFORM names a
 # binary; exits 2 when the build fails.
@@ -55,6 +56,8 @@ c_ceiling() {
   bytes=$(stat -c %s "$log")
   body=$(( bytes / nodes - 223 ))
   [ "$body" -ge 1 ] || body=300
-  show "$sodium" 2 "$body" >&2
-  "$sodium" 2 "$body" | awk -v c="$(nproc)" '$2 == "ed25519-verify-distinct" { printf "ceiling %.0f\n", $3 * c }'
+  show "$sodium" 2 "$body" "# the best of ${CEILING_SAMPLES:-3} runs" >&2
+  local best
+  best=$(sodium_best "$sodium" "$body" "$OUT/ceiling")
+  awk -v r="$best" -v c="$(nproc)" 'BEGIN { printf "ceiling %.0f\n", r * c }'
 }
