@@ -8,7 +8,7 @@
 /// n·log n for any input, and the pending ranges live on an explicit stack of at most
 /// log₂ n entries (the smaller side is sorted first), so no input can recurse deeply.
 enum InPlaceSort {
-    /// Below this many elements a range is finished by insertion sort.
+    /// A range of at most this many elements is finished by insertion sort.
     private static let shortRange = 16
 
     static func sort<Element>(_ items: inout [Element], by precedes: (Element, Element) -> Bool) {
@@ -45,8 +45,8 @@ enum InPlaceSort {
     }
 
     /// Partitions `items[low..<high]` around the median of its first, middle and last
-    /// elements; returns the pivot's final index (everything before it precedes it or ties,
-    /// nothing after it precedes it).
+    /// elements; returns the pivot's final index (everything before it precedes it, nothing
+    /// after it does).
     private static func partition<Element>(
         _ items: UnsafeMutableBufferPointer<Element>, _ low: Int, _ high: Int,
         by precedes: (Element, Element) -> Bool
