@@ -57,7 +57,7 @@ final class HistoryTests: XCTestCase {
             var position = [Int32](repeating: -1, count: size)
             for (p, n) in order.enumerated() { position[n] = Int32(p) }
             var ancestry = Ancestry()
-            var history = History(nodes: nodes)
+            var history = History(nodes: NodeStore(nodes))
             for n in order {
                 let mapped = parents[n].map { position[Int($0)] }
                 ancestry.add(index: position[n], parents: mapped)

@@ -5,46 +5,43 @@ import XCTest
 
 @testable import RedoCore
 
-/// The log pass's position tables find every node they were given, at its position, and
-/// nothing else, through every growth and a rebuild.
+/// Position tables find every entry they were given, at its position, and nothing else,
+/// through every growth and a rebuild; a node store finds its nodes by id the same way.
 final class PositionTableTests: XCTestCase {
     func testFindsEveryNodeAndNoOther() {
         var rng = SeededRandom(for: self, seed: 41)
-        var nodes: [Node] = []
-        var index = NodeIndex()
+        var nodes = NodeStore()
         for k in 0..<5000 {
             // Some ids share their first word, as no two SHA-256 digests should, to show
             // the table compares whole ids.
             let w0 = k % 7 == 0 ? 1 : rng.next()
             nodes.append(Self.node(SHA256Digest(w0: w0, w1: rng.next(), w2: rng.next(), w3: UInt64(k))))
-            index.insert(Int32(k), in: nodes)
             if k % 997 == 0 {
-                for (position, node) in nodes.enumerated() {
-                    XCTAssertEqual(index.position(of: node.id, in: nodes), Int32(position))
+                for position in nodes.indices {
+                    XCTAssertEqual(nodes.position(of: nodes.id(at: position)), position)
                 }
             }
         }
-        XCTAssertEqual(index.count, nodes.count)
         for _ in 0..<1000 {
             let absent = NodeID(digest: SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: 1 << 40))
-            XCTAssertNil(index.position(of: absent, in: nodes))
+            XCTAssertNil(nodes.position(of: absent))
         }
-        var rebuilt = NodeIndex()
-        nodes.withUnsafeBufferPointer { buffer in
-            rebuilt.reserveCapacity(buffer.count, in: buffer)
-            for position in buffer.indices.reversed() { rebuilt.insert(Int32(position), in: buffer) }
+        let ids = nodes.map(\.id)
+        var rebuilt = PositionTable<StoredIdKey>()
+        rebuilt.reserveCapacity(ids.count, in: ids)
+        for position in ids.indices.reversed() { rebuilt.insert(Int32(position), in: ids) }
+        XCTAssertEqual(rebuilt.count, ids.count)
+        for (position, id) in ids.enumerated() {
+            XCTAssertEqual(rebuilt.position(of: id, in: ids), Int32(position))
         }
-        for (position, node) in nodes.enumerated() {
-            XCTAssertEqual(rebuilt.position(of: node.id, in: nodes), Int32(position))
-        }
-        XCTAssertNil(NodeIndex().position(of: nodes[0].id, in: nodes))
+        XCTAssertNil(PositionTable<StoredIdKey>().position(of: ids[0], in: ids))
     }
 
     /// By task: a CREATE replaced by an earlier one is found in its place; other tasks stay.
     func testReplaceMovesATaskToItsNewNode() {
         var rng = SeededRandom(for: self, seed: 42)
         let tasks = (0..<300).map { _ in Self.task(&rng) }
-        var nodes: [Node] = []
+        var nodes = NodeStore()
         var table = PositionTable<TaskKey>()
         for (k, task) in tasks.enumerated() {
             nodes.append(Self.node(SHA256Digest(w0: rng.next(), w1: 0, w2: 0, w3: UInt64(k)), task: task))
@@ -52,7 +49,7 @@ final class PositionTableTests: XCTestCase {
         }
         for (k, task) in tasks.enumerated() where k % 3 == 0 {
             nodes.append(Self.node(SHA256Digest(w0: rng.next(), w1: 1, w2: 0, w3: UInt64(k)), task: task))
-            nodes.withUnsafeBufferPointer { table.replace(with: Int32(nodes.count - 1), in: $0) }
+            table.replace(with: Int32(nodes.count - 1), in: nodes)
         }
         XCTAssertEqual(table.count, tasks.count)
         for (k, task) in tasks.enumerated() {
@@ -67,7 +64,7 @@ final class PositionTableTests: XCTestCase {
     func testTodoCreatorsAreKeyedByTaskAndTodo() {
         var rng = SeededRandom(for: self, seed: 43)
         let (first, second, todo) = (Self.task(&rng), Self.task(&rng), Self.task(&rng))
-        var nodes: [Node] = []
+        var nodes = NodeStore()
         var table = PositionTable<TodoCreatorKey>()
         for (k, task) in [first, second].enumerated() {
             nodes.append(

@@ -201,18 +201,14 @@ package struct TaskGraph: Sendable {
         self.nodes = nodes
     }
 
-    /// Standing nodes' positions in `verdict.nodes` for the ids the given records claim:
-    /// one pass over the nodes, for every task drawn at once.
+    /// Standing nodes' positions in `verdict.nodes` for the ids the given records claim.
     package static func standingIndex(of records: some Sequence<Int>, in result: ValidationResult) -> [NodeID: Int] {
-        var wanted: Set<NodeID> = []
-        for record in records {
-            if let id = result.claimedId(record).flatMap({ NodeID($0) }) { wanted.insert(id) }
-        }
         var index: [NodeID: Int] = [:]
-        guard !wanted.isEmpty else { return index }
-        result.verdict.nodes.withUnsafeBufferPointer { nodes in
-            for position in nodes.indices where wanted.contains(nodes[position].id) {
-                index[nodes[position].id] = position
+        for record in records {
+            if let id = result.claimedId(record).flatMap({ NodeID($0) }),
+                let position = result.verdict.nodes.position(of: id)
+            {
+                index[id] = position
             }
         }
         return index

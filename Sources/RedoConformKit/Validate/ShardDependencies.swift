@@ -18,16 +18,13 @@ enum ShardDependencies {
     static func tasks(of shard: Shard, in verdict: LogVerdict, failingParents: [NodeID]) -> Set<UUIDv4> {
         guard shard.count > 1 else { return [] }
         let nodes = verdict.nodes
-        var position: [NodeID: Int32] = [:]
-        position.reserveCapacity(nodes.count)
-        for (k, node) in nodes.enumerated() { position[node.id] = Int32(k) }
         // Parent tasks by child task, only across tasks (few in any log).
         var crossing: [UUIDv4: Set<UUIDv4>] = [:]
-        for node in nodes {
-            for parent in node.parents {
-                if let p = position[parent], nodes[Int(p)].taskId != node.taskId {
-                    crossing[node.taskId, default: []].insert(nodes[Int(p)].taskId)
-                }
+        for position in nodes.indices {
+            let task = nodes.taskId(at: position)
+            for k in nodes.parentRange(of: position) where nodes.parentPosition(k) >= 0 {
+                let parentTask = nodes.taskId(at: Int(nodes.parentPosition(k)))
+                if parentTask != task { crossing[task, default: []].insert(parentTask) }
             }
         }
         var owned: [UUIDv4: Bool] = [:]
@@ -39,7 +36,7 @@ enum ShardDependencies {
         }
         var pending: [UUIDv4] = crossing.keys.filter(isOwned)
         for parent in failingParents {
-            if let p = position[parent] { pending.append(nodes[Int(p)].taskId) }
+            if let p = nodes.position(of: parent) { pending.append(nodes.taskId(at: p)) }
         }
         var seen = Set(pending)
         var needed = Set<UUIDv4>()

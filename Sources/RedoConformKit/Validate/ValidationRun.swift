@@ -85,7 +85,7 @@ package struct ValidationResult: Sendable {
     /// What a record claims to be.
     func identity(_ record: Int) -> RecordIdentity {
         let node = verdict.records[record].node
-        if node >= 0 { return .node(verdict.nodes[Int(node)].id, verdict.nodes[Int(node)].taskId) }
+        if node >= 0 { return .node(verdict.nodes.id(at: Int(node)), verdict.nodes.taskId(at: Int(node))) }
         return failedIdentities[Int32(record)] ?? .claims(id: nil, task: nil, place: RecordPlace())
     }
     /// The id text a record claims, if it has a string id.
@@ -372,8 +372,10 @@ package struct ValidationRun {
         private mutating func notePlaces(of late: [LateRejection], in verdict: LogVerdict) {
             var lateRecords: [NodeID: [Int]] = [:]
             for rejection in late { lateRecords[rejection.id, default: []].append(rejection.record) }
-            for node in verdict.nodes {
-                for record in lateRecords[node.id] ?? [] {
+            for (id, records) in lateRecords {
+                guard let position = verdict.nodes.position(of: id) else { continue }
+                let node = verdict.nodes[position]
+                for record in records {
                     failedIdentities[Int32(record)] = .claims(
                         id: node.id.text, task: node.taskId.text,
                         place: RecordPlace(action: node.action, lamport: node.lamport, parents: node.parents))

@@ -18,7 +18,7 @@ struct History {
     private static let fieldCount = fields.count
     /// Every node of the log (shared with the log pass, not copied) and, per position,
     /// which of them stands there.
-    private let allNodes: [Node]
+    private let allNodes: NodeStore
     private var nodeIndex: [Int32] = []
     /// The tasks whose nodes are tracked; nil: every task.
     private let trackedTasks: Set<UUIDv4>?
@@ -33,7 +33,7 @@ struct History {
 
     /// Makes room for registering every one of `nodes` (a million appends regrowing the
     /// arrays would copy them about twenty times). `trackedTasks` nil tracks every task.
-    init(nodes: [Node] = [], trackedTasks: Set<UUIDv4>? = nil) {
+    init(nodes: NodeStore = NodeStore(), trackedTasks: Set<UUIDv4>? = nil) {
         allNodes = nodes
         self.trackedTasks = trackedTasks
         nodeIndex.reserveCapacity(nodes.count)
@@ -42,9 +42,9 @@ struct History {
     }
 
     /// The tasks of `nodes` that have a MERGE: the ones a log pass must track.
-    static func tasksWithMerges(_ nodes: UnsafeBufferPointer<Node>) -> Set<UUIDv4> {
+    static func tasksWithMerges(_ nodes: NodeStore) -> Set<UUIDv4> {
         var tasks = Set<UUIDv4>()
-        for k in nodes.indices where nodes[k].action == .merge { tasks.insert(nodes[k].taskId) }
+        for k in nodes.indices where nodes.action(at: k) == .merge { tasks.insert(nodes.taskId(at: k)) }
         return tasks
     }
 
@@ -62,14 +62,14 @@ struct History {
             position == 0 || self.node(position - 1).precedes(allNodes[Int(index)]),
             "positions must follow the total order")
         nodeIndex.append(index)
-        let task = allNodes[Int(index)].taskId
+        let task = allNodes.taskId(at: Int(index))
         if let trackedTasks, trackedTasks.isEmpty || !trackedTasks.contains(task) {
             writerRow.append(-1)
             return
         }
         if let merged { decisions[position] = merged }
         writerRow.append(Int32(writers.count / Self.fieldCount))
-        let payload = allNodes[Int(index)].payload
+        let payload = allNodes.payload(at: Int(index))
         OperationCount.add(Self.fieldCount * (1 + parents.count))
         for (fieldIndex, field) in Self.fields.enumerated() {
             var latest: Int32 = -1

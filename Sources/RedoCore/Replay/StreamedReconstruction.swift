@@ -32,12 +32,13 @@ public struct StreamedReconstruction: Sendable, ReconstructedState {
         // Valid nodes in total order (valid nodes' lamports are consistent), grouped by
         // task with a counting sort into one flat array: no array per task.
         OperationCount.add(verdict.order.count)
+        let nodes = verdict.nodes
         let valid = verdict.order.filter { verdict.nodeStatus[Int($0)] == nil }
         var taskIndex: [UUIDv4: Int32] = [:]
         var firstSeen: [UUIDv4] = []
         var taskOf = [Int32](repeating: 0, count: valid.count)
         for (k, position) in valid.enumerated() {
-            let task = verdict.nodes[Int(position)].taskId
+            let task = nodes.taskId(at: Int(position))
             if let index = taskIndex[task] {
                 taskOf[k] = index
             } else {
@@ -64,9 +65,8 @@ public struct StreamedReconstruction: Sendable, ReconstructedState {
         // A task is deleted when none of its nodes survive; only a task with a DELETE can be.
         var isDeleted = [Bool](repeating: false, count: taskIds.count)
         for k in taskIds.indices
-        where grouped[start[k]..<start[k + 1]].contains(where: { verdict.nodes[Int($0)].action == .delete }) {
-            let nodes = grouped[start[k]..<start[k + 1]].map { verdict.nodes[Int($0)] }
-            isDeleted[k] = Reconstructor.survivors(nodes).isEmpty
+        where grouped[start[k]..<start[k + 1]].contains(where: { nodes.action(at: Int($0)) == .delete }) {
+            isDeleted[k] = Reconstructor.survivors(grouped[start[k]..<start[k + 1]].map { nodes[Int($0)] }).isEmpty
         }
         self.grouped = grouped
         self.start = start
@@ -78,8 +78,9 @@ public struct StreamedReconstruction: Sendable, ReconstructedState {
     /// Replays each task with a surviving node, in task id order, and hands it to `body`;
     /// the task's state is let go of when `body` returns.
     public func forEachTask(_ body: (ReconstructedTask) throws -> Void) rethrows {
+        let store = verdict.nodes
         for k in taskIds.indices where !isDeleted[k] {
-            let nodes = grouped[start[k]..<start[k + 1]].map { verdict.nodes[Int($0)] }
+            let nodes = grouped[start[k]..<start[k + 1]].map { store[Int($0)] }
             guard let task = Reconstructor.reconstruct(taskIds[k], nodes: nodes, decisions: verdict.mergeDecisions)
             else { preconditionFailure("a task that is not deleted has surviving nodes") }
             try body(task)

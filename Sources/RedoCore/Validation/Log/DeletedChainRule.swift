@@ -8,16 +8,17 @@ import RedoJSON
 enum DeletedChainRule {
     static let path = "$.data.payload.deletedChain"
 
-    static func check(_ chain: [NodeID], parents: [Int32], nodes: [Node], index: NodeIndex) -> [Finding] {
+    static func check(_ chain: [NodeID], parents: [Int32], nodes: NodeStore) -> [Finding] {
         let limit = chain.count
         var seen = Set<Int32>(parents)
         var pending = Array(seen)
         var overflow = seen.count > limit
         OperationCount.add(2 * chain.count)  // the sets and sorts over the chain below
         while !overflow, let next = pending.popLast() {
-            for parent in nodes[Int(next)].parents {
+            for k in nodes.parentRange(of: Int(next)) {
                 OperationCount.add()
-                guard let p = index.position(of: parent, in: nodes) else { continue }
+                let p = nodes.parentPosition(k)
+                guard p >= 0 else { continue }
                 if seen.insert(p).inserted {
                     pending.append(p)
                     if seen.count > limit {
@@ -35,7 +36,7 @@ enum DeletedChainRule {
                     path: path)
             ]
         }
-        let ancestors = Set(seen.map { nodes[Int($0)].id })
+        let ancestors = Set(seen.map { nodes.id(at: Int($0)) })
         let listed = Set(chain)
         let missing = ancestors.subtracting(listed).sorted()
         let extra = listed.subtracting(ancestors).sorted()
@@ -64,8 +65,8 @@ enum DeletedChainRule {
         var position: [NodeID: Int] = [:]
         for (k, id) in chain.enumerated() { position[id] = k }
         for (k, id) in chain.enumerated() {
-            guard let node = index.position(of: id, in: nodes).map({ nodes[Int($0)] }) else { continue }
-            if let late = node.parents.first(where: { (position[$0] ?? -1) > k }) {
+            guard let node = nodes.position(of: id) else { continue }
+            if let late = nodes.parents(at: node).first(where: { (position[$0] ?? -1) > k }) {
                 findings.append(
                     Finding(
                         .deletedChainOrder,

@@ -10,7 +10,7 @@ extension LogPass {
     enum ParentStanding { case sound, broken, onlyFailedRecords, notInLog }
 
     func standing(
-        of parent: NodeID, at p: Int32, in nodes: UnsafeBufferPointer<Node>,
+        of parent: NodeID, at p: Int32, in nodes: NodeStore,
         roots: inout [NodeID], deletes: inout [NodeID]
     ) -> ParentStanding {
         guard p >= 0 else {
@@ -20,7 +20,7 @@ extension LogPass {
         }
         switch state[Int(p)] {
         case .valid:
-            guard nodes[Int(p)].action == .delete else { return .sound }
+            guard nodes.action(at: Int(p)) == .delete else { return .sound }
             deletes.append(parent)
         case .rejectedOwn: roots.append(parent)
         case .ancestorRejected:
@@ -62,7 +62,7 @@ extension LogPass {
     /// standing is known. Only the findings grow: such a record's own E finding stays its
     /// primary code, and nothing descends from a record (children name ids, and an id's
     /// standing is its node's).
-    mutating func addInheritedFindingsToFailedRecords(_ nodes: UnsafeBufferPointer<Node>) {
+    mutating func addInheritedFindingsToFailedRecords() {
         var start = 0
         for (k, record) in failedRecords.enumerated() {
             let end = failedParentEnd[k]
@@ -71,7 +71,7 @@ extension LogPass {
             OperationCount.add(1 + end - start)
             for parent in failedParents[start..<end] {
                 _ = standing(
-                    of: parent, at: index.position(of: parent, in: nodes) ?? -1, in: nodes, roots: &roots,
+                    of: parent, at: nodes.position(of: parent).map(Int32.init) ?? -1, in: nodes, roots: &roots,
                     deletes: &deletes)
             }
             start = end

@@ -29,14 +29,12 @@ extension LogPass {
                 continue
             }
             if let node {
-                if let existing = index.position(of: id, in: nodes) {
+                if let existing = nodes.position(of: id).map(Int32.init) {
                     verdicts[recordIndex].status = .duplicate
                     verdicts[recordIndex].node = existing
                     duplicateOf[Int32(recordIndex)] = existing
                 } else {
-                    nodes.append(node)
-                    index.insert(Int32(nodes.count - 1), in: nodes)
-                    verdicts[recordIndex].node = Int32(nodes.count - 1)
+                    verdicts[recordIndex].node = nodes.append(node)
                     representative.append(Int32(recordIndex))
                 }
             } else if let code {
@@ -68,8 +66,8 @@ extension LogPass {
             verdicts[rejection.record] = verdict
             if let code = verdict.code { failedCodes[rejection.id] = max(failedCodes[rejection.id] ?? code, code) }
             // It passed every check but its signature: its id is its content's hash.
-            if let position = index.position(of: rejection.id, in: nodes) {
-                noteFailedRecord(rejection.record, parents: nodes.withUnsafeBufferPointer { $0[Int(position)].parents })
+            if let position = nodes.position(of: rejection.id) {
+                noteFailedRecord(rejection.record, parents: nodes.parents(at: position))
             }
             rejected.insert(rejection.record)
             duplicateOf[Int32(rejection.record)] = nil
@@ -77,8 +75,8 @@ extension LogPass {
         // Each node's standing record: its first passing record that is not rejected.
         var duplicates: [Int32: [Int]] = [:]
         for (record, node) in duplicateOf { duplicates[node, default: []].append(Int(record)) }
-        var standing: [(record: Int, node: Node)] = []
-        for (position, node) in nodes.enumerated() {
+        var standing: [(record: Int, position: Int)] = []
+        for position in nodes.indices {
             var record = Int(representative[position])
             if rejected.contains(record) {
                 guard let next = duplicates[Int32(position)]?.min() else { continue }  // no passing record left
@@ -86,20 +84,17 @@ extension LogPass {
                 verdicts[record].status = .valid
                 duplicateOf[Int32(record)] = nil
             }
-            standing.append((record, node))
+            standing.append((record, position))
         }
         standing.sort { $0.record < $1.record }
         let oldNodes = nodes
-        nodes = standing.map(\.node)
+        nodes = NodeStore()
+        nodes.reserveCapacity(standing.count)
+        for entry in standing { nodes.append(oldNodes[entry.position]) }
         representative = standing.map { Int32($0.record) }
         standing = []
-        index = NodeIndex()
-        nodes.withUnsafeBufferPointer { nodes in
-            index.reserveCapacity(nodes.count, in: nodes)
-            for position in nodes.indices { index.insert(Int32(position), in: nodes) }
-        }
         // Every record of a node that remains follows it to its new position (-1: gone).
-        let moved = oldNodes.map { index.position(of: $0.id, in: nodes) ?? -1 }
+        let moved = oldNodes.indices.map { nodes.position(of: oldNodes.id(at: $0)).map(Int32.init) ?? -1 }
         duplicateOf = duplicateOf.mapValues { moved[Int($0)] }
         for k in verdicts.indices where verdicts[k].node >= 0 { verdicts[k].node = moved[Int(verdicts[k].node)] }
     }
@@ -109,16 +104,14 @@ extension LogPass {
     mutating func chooseOriginalCreates() {
         var originalCreate = PositionTable<TaskKey>()
         OperationCount.add(nodes.count)
-        // Fields read in place: binding each node to a value would retain all it holds.
-        nodes.withUnsafeBufferPointer { nodes in
-            for position in nodes.indices where nodes[position].action == .create {
-                if let current = originalCreate.position(of: nodes[position].taskId, in: nodes) {
-                    if (nodes[position].wall, nodes[position].id) < (nodes[Int(current)].wall, nodes[Int(current)].id) {
-                        originalCreate.replace(with: Int32(position), in: nodes)
-                    }
-                } else {
-                    originalCreate.insert(Int32(position), in: nodes)
+        for position in nodes.indices where nodes.action(at: position) == .create {
+            if let current = originalCreate.position(of: nodes.taskId(at: position), in: nodes).map(Int.init) {
+                if (nodes.wall(at: position), nodes.id(at: position)) < (nodes.wall(at: current), nodes.id(at: current))
+                {
+                    originalCreate.replace(with: Int32(position), in: nodes)
                 }
+            } else {
+                originalCreate.insert(Int32(position), in: nodes)
             }
         }
         self.originalCreate = originalCreate

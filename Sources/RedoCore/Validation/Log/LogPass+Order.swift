@@ -3,25 +3,10 @@ import RedoJSON
 
 // The order the rules visit nodes in: parents first, then REDO's total order.
 extension LogPass {
-    mutating func resolveParents() {
-        parentStart = [Int32](repeating: 0, count: nodes.count + 1)
-        parentPosition = []
-        parentPosition.reserveCapacity(nodes.count)
-        for position in nodes.indices {
-            OperationCount.add(1 + nodes[position].parents.count)
-            for parent in nodes[position].parents { parentPosition.append(index.position(of: parent, in: nodes) ?? -1) }
-            parentStart[position + 1] = Int32(parentPosition.count)
-        }
-    }
-
     /// The order the rules visit nodes in: parents first, and among nodes whose parents
     /// are all visited, the smallest in the total order. The same for any input order.
-    mutating func processingOrder() -> [Int32] {
-        resolveParents()
-        return nodes.withUnsafeBufferPointer { nodes in
-            Self.totalOrderIfTopological(nodes, parentStart: parentStart, parentPosition: parentPosition)
-                ?? Self.topologicalOrder(nodes, parentStart: parentStart, parentPosition: parentPosition)
-        }
+    func processingOrder() -> [Int32] {
+        Self.totalOrderIfTopological(nodes) ?? Self.topologicalOrder(nodes)
     }
 
     /// The nodes sorted by the total order, if that puts every parent before its children
@@ -29,11 +14,7 @@ extension LogPass {
     /// algorithm would then return exactly this order — at each step the smallest node
     /// left is ready — but a sort of mostly ordered keys costs far less than a million
     /// heap operations.
-    static func totalOrderIfTopological(
-        _ nodes: UnsafeBufferPointer<Node>, parentStart: [Int32], parentPosition: [Int32]
-    )
-        -> [Int32]?
-    {
+    static func totalOrderIfTopological(_ nodes: NodeStore) -> [Int32]? {
         var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }
         // In place: the keys are distinct (one node per id), so a stable sort's scratch
         // buffer, half the keys again, would buy nothing.
@@ -41,12 +22,12 @@ extension LogPass {
             OperationCount.add()
             return $0.precedes($1, in: nodes)
         }
-        OperationCount.add(nodes.count + parentPosition.count)
+        OperationCount.add(nodes.count + nodes.parentReferenceCount)
         var rank = [Int32](repeating: 0, count: nodes.count)
         for (r, key) in keys.enumerated() { rank[Int(key.position)] = Int32(r) }
         for position in 0..<nodes.count {
-            for k in Int(parentStart[position])..<Int(parentStart[position + 1]) where parentPosition[k] >= 0 {
-                if rank[Int(parentPosition[k])] > rank[position] { return nil }
+            for k in nodes.parentRange(of: position) where nodes.parentPosition(k) >= 0 {
+                if rank[Int(nodes.parentPosition(k))] > rank[position] { return nil }
             }
         }
         return keys.map(\.position)
@@ -55,18 +36,16 @@ extension LogPass {
     /// Kahn's algorithm with a heap keyed by (lamport, wall, id): parents always come
     /// first, and among ready nodes the total order decides, so the result is the same for
     /// any input order (and is exactly the total order when lamports are consistent).
-    static func topologicalOrder(_ nodes: UnsafeBufferPointer<Node>, parentStart: [Int32], parentPosition: [Int32])
-        -> [Int32]
-    {
+    static func topologicalOrder(_ nodes: NodeStore) -> [Int32] {
         let count = nodes.count
-        OperationCount.add(2 * (count + parentPosition.count))
+        OperationCount.add(2 * (count + nodes.parentReferenceCount))
         var pendingParents = [Int32](repeating: 0, count: count)
         var childCount = [Int32](repeating: 0, count: count + 1)
         // Parents are distinct: a node listing one twice fails node-level checks.
         for position in 0..<count {
-            for k in Int(parentStart[position])..<Int(parentStart[position + 1]) where parentPosition[k] >= 0 {
+            for k in nodes.parentRange(of: position) where nodes.parentPosition(k) >= 0 {
                 pendingParents[position] += 1
-                childCount[Int(parentPosition[k]) + 1] += 1
+                childCount[Int(nodes.parentPosition(k)) + 1] += 1
             }
         }
         // Children as one flat array (CSR): start offsets by prefix sum.
@@ -74,8 +53,8 @@ extension LogPass {
         var fill = childCount
         var children = [Int32](repeating: 0, count: Int(childCount[count]))
         for position in 0..<count {
-            for k in Int(parentStart[position])..<Int(parentStart[position + 1]) where parentPosition[k] >= 0 {
-                let p = Int(parentPosition[k])
+            for k in nodes.parentRange(of: position) where nodes.parentPosition(k) >= 0 {
+                let p = Int(nodes.parentPosition(k))
                 children[Int(fill[p])] = Int32(position)
                 fill[p] += 1
             }

@@ -15,19 +15,19 @@ extension LogPass {
         var allParentsKnown = true
         var allParentsValid = true
 
-        OperationCount.add(1 + node.parents.count)
-        let firstParent = Int(parentStart[Int(position)])
-        parentPositions.reserveCapacity(node.parents.count)
-        for (k, parent) in node.parents.enumerated() {
-            let p = parentPosition[firstParent + k]
+        let parentRange = node.parentRange
+        OperationCount.add(1 + parentRange.count)
+        parentPositions.reserveCapacity(parentRange.count)
+        for (k, ref) in parentRange.enumerated() {
+            let parent = nodes.parentId(ref)
+            let p = nodes.parentPosition(ref)
             if p >= 0 {
-                // Fields read in place: copying a whole Node would retain all its storage.
                 parentPositions.append(p)
-                if nodes[Int(p)].taskId != node.taskId {
+                if nodes.taskId(at: Int(p)) != node.taskId {
                     own.append(
                         Finding(
                             .parentOtherTask,
-                            "parent \(parent) belongs to task \(nodes[Int(p)].taskId), not \(node.taskId)",
+                            "parent \(parent) belongs to task \(nodes.taskId(at: Int(p))), not \(node.taskId)",
                             path: "$.parents[\(k)]", related: [parent.text]))
                     allParentsValid = false
                 }
@@ -54,12 +54,12 @@ extension LogPass {
         if node.action == .create, let original = originalCreate.position(of: node.taskId, in: nodes),
             original != position
         {
-            let first = nodes[Int(original)]
+            let first = nodes.id(at: Int(original))
             own.append(
                 Finding(
                     .createDuplicate,
-                    "task \(node.taskId) already has its CREATE \(first.id) (earliest wall, then smallest id)",
-                    path: "$.action", related: [first.id.text]))
+                    "task \(node.taskId) already has its CREATE \(first) (earliest wall, then smallest id)",
+                    path: "$.action", related: [first.text]))
         }
         if let todo = node.payload.todoTaskId, todo == node.taskId {
             own.append(
@@ -110,7 +110,7 @@ extension LogPass {
             }
         } else if allParentsKnown, !parentPositions.isEmpty {
             var highest = Int64.min
-            for p in parentPositions { highest = max(highest, nodes[Int(p)].lamport) }
+            for p in parentPositions { highest = max(highest, nodes.lamport(at: Int(p))) }
             guard node.lamport != highest + 1 else { return }
             own.append(
                 Finding(
@@ -134,12 +134,12 @@ extension LogPass {
                 creator.map { c in parentAncestry.contains { ancestry.isAncestor(ancestryIndex[Int(c)], of: $0) } }
                 ?? false
             if !reachable {
-                let note = creator.map { " (\(nodes[Int($0)].id) creates it on another branch)" } ?? ""
+                let note = creator.map { " (\(nodes.id(at: Int($0))) creates it on another branch)" } ?? ""
                 own.append(
                     Finding(
                         .todoNotAncestor, "todo \(todo) is not created by an ancestor CREATE_TODO\(note)",
                         path: "$.data.payload.todoTaskId",
-                        related: creator.map { [nodes[Int($0)].id.text] } ?? []))
+                        related: creator.map { [nodes.id(at: Int($0)).text] } ?? []))
             }
         case let .createTodo(todo, _, _):
             if todo != node.taskId,
@@ -147,19 +147,19 @@ extension LogPass {
             {
                 own.append(
                     Finding(
-                        .todoReused, "todo \(todo) was already created by \(nodes[Int(creator)].id)",
+                        .todoReused, "todo \(todo) was already created by \(nodes.id(at: Int(creator)))",
                         path: "$.data.payload.todoTaskId",
-                        related: [nodes[Int(creator)].id.text]))
+                        related: [nodes.id(at: Int(creator)).text]))
             }
         case let .delete(chain):
-            own += DeletedChainRule.check(chain, parents: parentPositions, nodes: self.nodes, index: index)
+            own += DeletedChainRule.check(chain, parents: parentPositions, nodes: nodes)
         case let .merge(merge):
             checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own)
             // MERGE semantics run only for a MERGE that is otherwise valid.
-            if !own.hasErrors, let base = index.position(of: merge.base, in: nodes) {
+            if !own.hasErrors, let base = nodes.position(of: merge.base) {
                 let evaluator = MergeEvaluator(history: history, ancestry: ancestry)
                 switch evaluator.evaluate(
-                    nodes[node.position], merge, base: ancestryIndex[Int(base)], parents: parentAncestry)
+                    nodes[node.position], merge, base: ancestryIndex[base], parents: parentAncestry)
                 {
                 case let .success(decisions): pendingDecisions = decisions
                 case let .failure(finding): own.append(finding)
@@ -173,7 +173,7 @@ extension LogPass {
     func checkMergeBase(_ base: NodeID, node: NodeRef, parentAncestry: [Int32], into own: inout [Finding]) {
         let nodes = node.nodes
         let path = "$.data.payload.base"
-        guard let b = index.position(of: base, in: nodes) else {
+        guard let b = nodes.position(of: base) else {
             if rejectedAtNodeLevel[base] != nil {
                 own.append(
                     Finding(
@@ -185,15 +185,15 @@ extension LogPass {
             }
             return
         }
-        guard nodes[Int(b)].taskId == node.taskId else {
+        guard nodes.taskId(at: b) == node.taskId else {
             own.append(
                 Finding(
-                    .mergeBaseNotFound, "base \(base) belongs to task \(nodes[Int(b)].taskId)", path: path,
+                    .mergeBaseNotFound, "base \(base) belongs to task \(nodes.taskId(at: b))", path: path,
                     related: [base.text]))
             return
         }
-        let baseAncestry = ancestryIndex[Int(b)]
-        let misses = zip(node.parents, parentAncestry).filter { _, p in
+        let baseAncestry = ancestryIndex[b]
+        let misses = zip(node.parentRange.map(nodes.parentId), parentAncestry).filter { _, p in
             baseAncestry < 0 || !ancestry.isAncestor(baseAncestry, of: p)
         }.map(\.0)
         if !misses.isEmpty {

@@ -16,7 +16,7 @@ extension LogPass {
     func rejectedIds() -> [(id: String, code: ErrorCode)] {
         var wellFormed: [(id: NodeID, code: ErrorCode)] = []
         for (position, code) in primary.enumerated() {
-            if let code { wellFormed.append((nodes[position].id, code)) }
+            if let code { wellFormed.append((nodes.id(at: position), code)) }
         }
         for (id, code) in rejectedAtNodeLevel { wellFormed.append((id, code)) }
         wellFormed.sort { $0.id < $1.id }

@@ -15,9 +15,8 @@ struct LogPass {
     var malformedIds: [BytewiseString: ErrorCode] = [:]
     /// Nodes that passed node-level checks, one per id; `representative[i]` is the record
     /// that stands for node i.
-    var nodes: [Node] = []
+    var nodes = NodeStore()
     var representative: [Int32] = []
-    var index = NodeIndex()
     /// Ids claimed by records of which none passed node-level checks, with the code of the
     /// record that got furthest.
     var rejectedAtNodeLevel: [NodeID: ErrorCode] = [:]
@@ -48,12 +47,6 @@ struct LogPass {
     var todoCreators = PositionTable<TodoCreatorKey>()
     /// Each task's original CREATE (see `chooseOriginalCreates`).
     var originalCreate = PositionTable<TaskKey>()
-
-    /// Every node's parents as positions in `nodes` (-1: not a node of the log), in one
-    /// flat array: node i's are `parentPosition[parentStart[i]..<parentStart[i + 1]]`.
-    /// Looked up once, then read by the ordering and by the rules.
-    var parentStart: [Int32] = []
-    var parentPosition: [Int32] = []
 
     /// Ids whose records all failed node-level checks so far, with the furthest code.
     var failedCodes: [NodeID: ErrorCode] = [:]
@@ -92,7 +85,10 @@ struct LogPass {
     }
 
     mutating func run() -> LogVerdict {
-        for (id, code) in failedCodes where index.position(of: id, in: nodes) == nil {
+        // Parents listed before their node was added now name it by position: the order
+        // and the rules read parents as positions.
+        nodes.resolveLaterParents()
+        for (id, code) in failedCodes where nodes.position(of: id) == nil {
             rejectedAtNodeLevel[id] = code
         }
         failedCodes = [:]
@@ -100,17 +96,15 @@ struct LogPass {
         let order = processingOrder()
         history = History(
             nodes: nodes,
-            trackedTasks: historyOfEveryTask ? nil : nodes.withUnsafeBufferPointer(History.tasksWithMerges))
+            trackedTasks: historyOfEveryTask ? nil : History.tasksWithMerges(nodes))
         ancestry.reserveCapacity(nodes.count)
         ancestryNodes.reserveCapacity(nodes.count)
         state = Array(repeating: .unprocessed, count: nodes.count)
         primary = Array(repeating: nil, count: nodes.count)
         ancestryIndex = Array(repeating: -1, count: nodes.count)
-        let nodes = self.nodes  // the same storage, read in place by the rules (see NodeRef)
-        nodes.withUnsafeBufferPointer { nodes in
-            for position in order { process(NodeRef(nodes, Int(position))) }
-            addInheritedFindingsToFailedRecords(nodes)
-        }
+        let nodes = self.nodes  // the same storage, read by the rules while they write the rest
+        for position in order { process(NodeRef(nodes, Int(position))) }
+        addInheritedFindingsToFailedRecords()
         return finish(order)
     }
 }

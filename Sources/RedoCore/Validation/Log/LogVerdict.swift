@@ -31,7 +31,7 @@ public struct LogVerdict: Sendable {
     public var records: [RecordVerdict]
     /// Every node that passed node-level checks (one per id); `nodeStatus` says which of
     /// them are valid.
-    public var nodes: [Node]
+    public var nodes: NodeStore
     /// Parallel to `nodes`: nil when valid, else the node's primary code.
     public var nodeStatus: [ErrorCode?]
     /// Positions in `nodes`, parents first and otherwise in total order (lamport, wall,

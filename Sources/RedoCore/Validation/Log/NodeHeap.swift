@@ -17,29 +17,28 @@ struct NodeHeap {
         let idHead: UInt32
         let position: Int32
 
-        /// The key of `nodes[position]`, its fields read in place (binding the element to a
-        /// value would retain and release everything it holds, a million times).
-        init(_ nodes: UnsafeBufferPointer<Node>, position: Int32) {
-            lamport = nodes[Int(position)].lamport
-            wall = nodes[Int(position)].wall.millisecondsSinceEpoch
-            idHead = UInt32(truncatingIfNeeded: nodes[Int(position)].id.digest.w0 >> 32)
+        /// The key of the node at `position`.
+        init(_ nodes: NodeStore, position: Int32) {
+            lamport = nodes.lamport(at: Int(position))
+            wall = nodes.wall(at: Int(position)).millisecondsSinceEpoch
+            idHead = UInt32(truncatingIfNeeded: nodes.id(at: Int(position)).digest.w0 >> 32)
             self.position = position
         }
 
         /// REDO's total order: lamport, then wall, then id.
         @inline(__always)
-        func precedes(_ other: Entry, in nodes: UnsafeBufferPointer<Node>) -> Bool {
+        func precedes(_ other: Entry, in nodes: NodeStore) -> Bool {
             if lamport != other.lamport { return lamport < other.lamport }
             if wall != other.wall { return wall < other.wall }
             if idHead != other.idHead { return idHead < other.idHead }
-            return nodes[Int(position)].id < nodes[Int(other.position)].id
+            return nodes.id(at: Int(position)) < nodes.id(at: Int(other.position))
         }
     }
 
-    private let nodes: UnsafeBufferPointer<Node>
+    private let nodes: NodeStore
     private var items: [Entry] = []
 
-    init(_ nodes: UnsafeBufferPointer<Node>) { self.nodes = nodes }
+    init(_ nodes: NodeStore) { self.nodes = nodes }
 
     mutating func push(_ entry: Entry) {
         items.append(entry)

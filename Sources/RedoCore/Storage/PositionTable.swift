@@ -1,22 +1,26 @@
 import RedoCrypto
 
-/// What a `PositionTable` finds nodes by: a value each node it holds determines.
-protocol NodeKey {
+/// What a `PositionTable` finds positions by: a value each entry of its storage determines
+/// (a node's id in a `NodeStore`, a task id in the store's table of tasks).
+protocol PositionKey {
+    /// What the table's positions index.
+    associatedtype Storage
     associatedtype Value: Equatable
-    /// The key of `nodes[position]`, read in place; only asked of nodes the table holds.
-    static func key(at position: Int, in nodes: UnsafeBufferPointer<Node>) -> Value
+    /// The key of the entry at `position`, read in place; only asked of entries the table holds.
+    static func key(at position: Int, in storage: Storage) -> Value
     /// The key's hash, from `WordHash`: keys come from input, and with this process's
     /// random keys input cannot choose which of them share a slot.
     static func hash(_ key: Value) -> Int
 }
 
-/// Positions in the log pass's `nodes`, found by a key each node determines (its id, its
-/// task, the todo it creates): an open-addressing table of positions alone.
+/// Positions in some storage, found by a key each entry determines (a node's id, its task,
+/// the todo it creates; a task id in a table of tasks): an open-addressing table of
+/// positions alone.
 ///
-/// Keys are read from the nodes themselves, so a table costs 8 to 16 bytes an entry. A
+/// Keys are read from the storage itself, so a table costs 8 to 16 bytes an entry. A
 /// `[NodeID: Int32]` held every 32-byte id a second time at three-quarters load (about 75
 /// bytes a node on a million-node log), and a `[TodoKey: Int32]` about 57 MB there.
-struct PositionTable<Key: NodeKey> {
+struct PositionTable<Key: PositionKey> {
     /// Positions, or `empty`; the count is a power of two at most half full.
     private var slots: [Int32] = []
     private(set) var count = 0
@@ -24,28 +28,20 @@ struct PositionTable<Key: NodeKey> {
 
     init() {}
 
-    /// The position of the node with `key`, nil when the table holds none.
-    func position(of key: Key.Value, in nodes: UnsafeBufferPointer<Node>) -> Int32? {
+    /// The position of the entry with `key`, nil when the table holds none.
+    func position(of key: Key.Value, in nodes: Key.Storage) -> Int32? {
         slot(of: key, in: nodes).map { slots[$0] }
     }
 
-    func position(of key: Key.Value, in nodes: [Node]) -> Int32? {
-        nodes.withUnsafeBufferPointer { position(of: key, in: $0) }
-    }
-
-    /// Adds `nodes[position]`, whose key the table does not hold yet.
-    mutating func insert(_ position: Int32, in nodes: UnsafeBufferPointer<Node>) {
+    /// Adds the entry at `position`, whose key the table does not hold yet.
+    mutating func insert(_ position: Int32, in nodes: Key.Storage) {
         if 2 * (count + 1) > slots.count { grow(in: nodes) }
         place(position, key: Key.key(at: Int(position), in: nodes))
         count += 1
     }
 
-    mutating func insert(_ position: Int32, in nodes: [Node]) {
-        nodes.withUnsafeBufferPointer { insert(position, in: $0) }
-    }
-
-    /// Makes `nodes[position]` the one its key finds, in place of the node found so far.
-    mutating func replace(with position: Int32, in nodes: UnsafeBufferPointer<Node>) {
+    /// Makes the entry at `position` the one its key finds, in place of the one found so far.
+    mutating func replace(with position: Int32, in nodes: Key.Storage) {
         guard let slot = slot(of: Key.key(at: Int(position), in: nodes), in: nodes) else {
             preconditionFailure("replace(with:) needs a key the table holds")
         }
@@ -53,13 +49,13 @@ struct PositionTable<Key: NodeKey> {
     }
 
     /// Room for `capacity` entries without growing.
-    mutating func reserveCapacity(_ capacity: Int, in nodes: UnsafeBufferPointer<Node>) {
+    mutating func reserveCapacity(_ capacity: Int, in nodes: Key.Storage) {
         guard 2 * capacity > slots.count else { return }
         rebuild(slotCount: Self.slotCount(for: capacity), in: nodes)
     }
 
     /// The slot holding the node with `key`.
-    private func slot(of key: Key.Value, in nodes: UnsafeBufferPointer<Node>) -> Int? {
+    private func slot(of key: Key.Value, in nodes: Key.Storage) -> Int? {
         guard !slots.isEmpty else { return nil }
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
@@ -73,11 +69,11 @@ struct PositionTable<Key: NodeKey> {
         }
     }
 
-    private mutating func grow(in nodes: UnsafeBufferPointer<Node>) {
+    private mutating func grow(in nodes: Key.Storage) {
         rebuild(slotCount: Self.slotCount(for: count + 1), in: nodes)
     }
 
-    private mutating func rebuild(slotCount: Int, in nodes: UnsafeBufferPointer<Node>) {
+    private mutating func rebuild(slotCount: Int, in nodes: Key.Storage) {
         let old = slots
         slots = [Int32](repeating: Self.empty, count: slotCount)
         for position in old where position != Self.empty {
