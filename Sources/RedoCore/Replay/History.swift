@@ -19,6 +19,10 @@ struct History {
     /// Every node of the log (shared with the log pass, not copied) and, per position,
     /// which of them stands there.
     private let allNodes: NodeStore
+    /// How many nodes are registered.
+    private(set) var count = 0
+    /// Per position, the node there; kept only when some task is tracked (a log without a
+    /// MERGE asks no history anything, and saves this and `writerRow`, 8 bytes a node).
     private var nodeIndex: [Int32] = []
     /// The tasks whose nodes are tracked; nil: every task.
     private let trackedTasks: Set<UUIDv4>?
@@ -36,6 +40,7 @@ struct History {
     init(nodes: NodeStore = NodeStore(), trackedTasks: Set<UUIDv4>? = nil) {
         allNodes = nodes
         self.trackedTasks = trackedTasks
+        guard trackedTasks?.isEmpty != true else { return }
         nodeIndex.reserveCapacity(nodes.count)
         writerRow.reserveCapacity(nodes.count)
         if trackedTasks == nil { writers.reserveCapacity(nodes.count * Self.fieldCount) }
@@ -48,7 +53,6 @@ struct History {
         return tasks
     }
 
-    var count: Int { nodeIndex.count }
     func node(_ position: Int32) -> Node { allNodes[Int(nodeIndex[Int(position)])] }
     func decisions(at position: Int32) -> MergeDecisions? { decisions[position] }
 
@@ -57,13 +61,15 @@ struct History {
     /// Positions are handed out in total order, so of two writers the later in total
     /// order is simply the larger position: no node is read to compare them.
     mutating func register(_ index: Int32, parents: [Int32], decisions merged: MergeDecisions?) {
-        let position = Int32(nodeIndex.count)
+        let position = Int32(count)
+        count += 1
+        if trackedTasks?.isEmpty == true { return }
         assert(
             position == 0 || self.node(position - 1).precedes(allNodes[Int(index)]),
             "positions must follow the total order")
         nodeIndex.append(index)
         let task = allNodes.taskId(at: Int(index))
-        if let trackedTasks, trackedTasks.isEmpty || !trackedTasks.contains(task) {
+        if let trackedTasks, !trackedTasks.contains(task) {
             writerRow.append(-1)
             return
         }

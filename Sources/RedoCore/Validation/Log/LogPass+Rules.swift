@@ -208,12 +208,11 @@ extension LogPass {
 
     mutating func registerValid(_ node: NodeRef, position: Int32, parentAncestry: [Int32]) {
         assert(!parentAncestry.contains(-1), "a valid node's parents are valid")
-        let ancestryPosition = Int32(ancestryNodes.count)
+        let ancestryPosition = Int32(history.count)  // the valid nodes so far
         ancestry.add(index: ancestryPosition, parents: parentAncestry)
         history.register(position, parents: parentAncestry, decisions: pendingDecisions)
         if let decisions = pendingDecisions { mergeDecisions[node.id] = decisions }
         ancestryIndex[Int(position)] = ancestryPosition
-        ancestryNodes.append(position)
         if case let .createTodo(todo, _, _) = node.payload,
             todoCreators.position(of: TodoKey(task: node.taskId, todo: todo), in: node.nodes) == nil
         {

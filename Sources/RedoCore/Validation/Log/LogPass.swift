@@ -34,7 +34,6 @@ struct LogPass {
     /// Valid nodes' positions in the ancestry structure (-1 while not valid).
     var ancestryIndex: [Int32] = []
     var ancestry = Ancestry()
-    var ancestryNodes: [Int32] = []
     /// Field writers of valid nodes, for MERGE semantics.
     var history = History()
     /// Tracks every task's history, not just those with a MERGE: for tests, which hold
@@ -98,7 +97,6 @@ struct LogPass {
             nodes: nodes,
             trackedTasks: historyOfEveryTask ? nil : History.tasksWithMerges(nodes))
         ancestry.reserveCapacity(nodes.count)
-        ancestryNodes.reserveCapacity(nodes.count)
         state = Array(repeating: .unprocessed, count: nodes.count)
         primary = Array(repeating: nil, count: nodes.count)
         ancestryIndex = Array(repeating: -1, count: nodes.count)
