@@ -7,7 +7,7 @@ import RedoJSON
 /// than as `Node` values: the ids, lamports, walls, actions and payloads each in an array
 /// of their own; the task and the author as 4-byte numbers into tables of the distinct
 /// values; the parents as positions of other nodes in one flat array (a 32-byte id only for
-/// a parent that is not a node of the store). About 120 bytes a node against the 176 of a
+/// a parent that is not a node of the store). About 125 bytes a node against the 176 of a
 /// `Node`, and the log rules read parents as positions without looking each id up.
 ///
 /// Reading an element makes the `Node` from its columns.
