@@ -38,6 +38,13 @@ final class ReconstructionPropertyTests: XCTestCase {
             deletedTasks += reconstruction.deleted.count
             XCTAssertEqual(streamed.deleted, reconstruction.deleted)
             XCTAssertEqual(streamed.taskCount, reconstruction.tasks.count)
+            // Task by task, as diff asks for them: the same ids, the same states.
+            XCTAssertEqual(streamed.listedTaskIds, reconstruction.tasks.map(\.taskId))
+            for (index, task) in reconstruction.tasks.enumerated() {
+                XCTAssertEqual(
+                    CanonicalJSON.bytes(of: StateRendering.taskJSON(streamed.task(at: index))),
+                    CanonicalJSON.bytes(of: StateRendering.taskJSON(task)))
+            }
             let whole = CanonicalJSON.bytes(of: StateRendering.json(reconstruction))
             XCTAssertEqual(StateRendering.canonicalBytes(reconstruction), whole)
             let now = UTCTime(millisecondsSinceEpoch: 1_760_000_000_000)

@@ -1,9 +1,10 @@
 import RedoCore
 import RedoJSON
 
-/// One side of a `diff`, read: a log (validated as `validate` validates it, then
-/// reconstructed) or a state JSON. A log keeps only its node inventory and its
-/// reconstruction; its records are let go before the other side is read.
+/// One side of a `diff`, read: a log (validated as `validate` validates it) or a state
+/// JSON. A log keeps only its node inventory and what replay reads of its verdict (its
+/// nodes, by column); its records are let go before the other side is read, and its
+/// tasks are replayed one at a time while the states are compared.
 struct DiffSide: Sendable {
     var summary: DiffReport.Side
     var problems: [DiffReport.Problem] = []
@@ -51,11 +52,16 @@ struct DiffSide: Sendable {
         side.summary.valid = counts.valid
         side.summary.rejected = counts.rejected
         side.summary.duplicates = counts.duplicates
-        let reconstruction = Reconstructor.reconstruct(result.verdict)
-        side.summary.tasks = reconstruction.tasks.count
+        side.inventory = NodeInventory(result)
+        // Kept: the nodes, their order and statuses, what replay reads. Let go: each
+        // record's verdict and findings, which the inventory has summed up.
+        var verdict = result.verdict
+        verdict.records = []
+        verdict.duplicateOf = [:]
+        let reconstruction = StreamedReconstruction(verdict)
+        side.summary.tasks = reconstruction.taskCount
         side.summary.deleted = reconstruction.deleted.count
         side.state = .reconstruction(reconstruction)
-        side.inventory = NodeInventory(result)
         side.summary.unreadable = side.inventory?.unidentified
         if keepsGraphs { side.graphs = TaskGraph.everyTask(in: result) }
         return (side, result.sharedVerifications)

@@ -13,18 +13,20 @@ enum NodeComparison {
         var j = 0
         let (x, y) = (a.entries, b.entries)
         while i < x.count || j < y.count {
-            if j == y.count || (i < x.count && x[i].id < y[j].id) {
-                found.append(missing(x[i].id.text, x[i].task.text, onA: true, x[i].code))
+            let idA = i < x.count ? a.id(of: x[i]) : nil
+            let idB = j < y.count ? b.id(of: y[j]) : nil
+            if let idA, idB.map({ idA < $0 }) ?? true {
+                found.append(missing(idA.text, a.task(of: x[i]).text, onA: true, x[i].code))
                 i += 1
-            } else if i == x.count || y[j].id < x[i].id {
-                found.append(missing(y[j].id.text, y[j].task.text, onA: false, y[j].code))
+            } else if let idB, idA.map({ idB < $0 }) ?? true {
+                found.append(missing(idB.text, b.task(of: y[j]).text, onA: false, y[j].code))
                 j += 1
-            } else {
+            } else if let idA {
                 if let kind = kind(x[i].code, y[j].code, x[i].fingerprint, y[j].fingerprint) {
                     found.append(
                         (
-                            x[i].task.text,
-                            .init(kind: kind, id: x[i].id.text, a: .init(code: x[i].code), b: .init(code: y[j].code))
+                            a.task(of: x[i]).text,
+                            .init(kind: kind, id: idA.text, a: .init(code: x[i].code), b: .init(code: y[j].code))
                         ))
                 }
                 i += 1

@@ -1,23 +1,25 @@
 import RedoCore
 import RedoJSON
 
-/// One side's state, task by task: a log's reconstruction (each task rendered only when
-/// compared, so a large state is never held twice) or a state JSON read as given.
+/// One side's state, task by task: a log's reconstruction (each task replayed and rendered
+/// only when compared, so neither side's whole state is ever held) or a state JSON read as
+/// given.
 enum StateView: Sendable {
-    case reconstruction(Reconstruction)
+    case reconstruction(StreamedReconstruction)
     case document(StateDocument)
 
     /// Task ids in the bytes' order.
     var taskIds: [String] {
         switch self {
-        case let .reconstruction(r): return r.tasks.map { $0.taskId.text }  // UUIDv4 order is the text's
+        case let .reconstruction(r): return r.listedTaskIds.map(\.text)  // UUIDv4 order is the text's
         case let .document(d): return d.tasks.map(\.taskId)
         }
     }
 
+    /// The `index`th task of `taskIds`; each is asked for once, in order, by the comparison.
     func task(at index: Int) -> JSONObject {
         switch self {
-        case let .reconstruction(r): return StateRendering.taskJSON(r.tasks[index]).objectValue ?? JSONObject()
+        case let .reconstruction(r): return StateRendering.taskJSON(r.task(at: index)).objectValue ?? JSONObject()
         case let .document(d): return d.tasks[index].value
         }
     }

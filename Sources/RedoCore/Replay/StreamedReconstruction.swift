@@ -17,6 +17,8 @@ public struct StreamedReconstruction: Sendable, ReconstructedState {
     /// Every task with a valid node, sorted, and whether all its valid nodes are deleted.
     private let taskIds: [UUIDv4]
     private let isDeleted: [Bool]
+    /// The tasks `forEachTask` gives (those not deleted), as indices into `taskIds`.
+    private let listed: [Int32]
 
     /// The tasks whose every valid node is deleted, sorted.
     public let deleted: [UUIDv4]
@@ -73,18 +75,27 @@ public struct StreamedReconstruction: Sendable, ReconstructedState {
         self.taskIds = taskIds
         self.isDeleted = isDeleted
         deleted = taskIds.indices.filter { isDeleted[$0] }.map { taskIds[$0] }
+        listed = taskIds.indices.filter { !isDeleted[$0] }.map(Int32.init)
     }
 
     /// Replays each task with a surviving node, in task id order, and hands it to `body`;
     /// the task's state is let go of when `body` returns.
     public func forEachTask(_ body: (ReconstructedTask) throws -> Void) rethrows {
+        for k in taskIds.indices where !isDeleted[k] { try body(replay(k)) }
+    }
+
+    /// Every task `forEachTask` gives, in its order, without replaying any.
+    package var listedTaskIds: [UUIDv4] { listed.map { taskIds[Int($0)] } }
+
+    /// The state of the `index`th task `forEachTask` gives, replayed now (and not kept).
+    package func task(at index: Int) -> ReconstructedTask { replay(Int(listed[index])) }
+
+    private func replay(_ k: Int) -> ReconstructedTask {
         let store = verdict.nodes
-        for k in taskIds.indices where !isDeleted[k] {
-            let nodes = grouped[start[k]..<start[k + 1]].map { store[Int($0)] }
-            guard let task = Reconstructor.reconstruct(taskIds[k], nodes: nodes, decisions: verdict.mergeDecisions)
-            else { preconditionFailure("a task that is not deleted has surviving nodes") }
-            try body(task)
-        }
+        let nodes = grouped[start[k]..<start[k + 1]].map { store[Int($0)] }
+        guard let task = Reconstructor.reconstruct(taskIds[k], nodes: nodes, decisions: verdict.mergeDecisions)
+        else { preconditionFailure("a task that is not deleted has surviving nodes") }
+        return task
     }
 }
 
