@@ -10,7 +10,7 @@ import Foundation
 /// only when stderr is a terminal and the work has lasted over a second; silent otherwise.
 ///
 /// A record is done once every check on it is: its node-level checks and its signature.
-/// Signatures are verified behind the reading (a backlog of up to 128k records), so
+/// Signatures are verified behind the reading (a backlog of up to 16k records), so
 /// counting records read would reach 100% seconds early, and a short log read in under a
 /// second would show no line at all while its signatures still took several. The line is
 /// drawn by its own thread, so it keeps moving while the reader waits or the log rules run.
