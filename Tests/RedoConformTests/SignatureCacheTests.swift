@@ -2,6 +2,7 @@ import Foundation
 import RedoCore
 import RedoCrypto
 import RedoFixtures
+import RedoTestSupport
 import XCTest
 
 @testable import RedoConformKit
@@ -123,6 +124,35 @@ final class SignatureCacheTests: XCTestCase {
         XCTAssertEqual(third.summary, "cache: 61 signatures from the cache, 339 verified")
         XCTAssertNil(third.save())
         XCTAssertEqual(entriesInFile(), 389)
+    }
+
+    /// Every entry of a file is found where it is, at any size (buckets of one bit to
+    /// many, digests at both ends of the range), and nothing else is found.
+    func testEveryEntryIsFoundAndNoOther() throws {
+        var rng = SeededRandom(for: self, seed: 3)
+        for count in [0, 1, 2, 3, 100, 4099] {
+            let folder = TempFiles.folder("cache-lookup-\(count)")
+            var entries = (0..<count).map { _ in
+                SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
+            }
+            if count >= 2 {
+                entries[0] = SHA256Digest(w0: 0, w1: 0, w2: 0, w3: 0)
+                entries[1] = SHA256Digest(w0: .max, w1: .max, w2: .max, w3: .max)
+            }
+            entries = Array(Set(entries)).sorted()
+            _ = TempFiles.write(SignatureCache.encode(entries), to: folder + "/" + SignatureCache.fileName)
+            let cache = SignatureCache(folder: folder)
+            XCTAssertNil(cache.unreadable)
+            for (k, entry) in entries.enumerated() { XCTAssertEqual(cache.position(of: entry), k, "\(count)") }
+            for _ in 0..<200 {
+                let other = SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
+                XCTAssertEqual(cache.position(of: other), entries.firstIndex(of: other))
+            }
+            if let first = entries.first {
+                XCTAssertNil(
+                    cache.position(of: SHA256Digest(w0: first.w0, w1: first.w1, w2: first.w2, w3: first.w3 ^ 1)))
+            }
+        }
     }
 
     func testBinaryReportsCacheUseOnStderr() throws {

@@ -45,6 +45,12 @@ package final class SignatureCache: @unchecked Sendable {
     package let maxEntries: Int
     /// The entries read from the file, ascending.
     private let loaded: [SHA256Digest]
+    /// Where the entries whose first `bucketBits` bits are b begin in `loaded`:
+    /// `bucketStart[b]`, up to `bucketStart[b + 1]`. Digests are uniform, so a bucket
+    /// holds about one entry, and a lookup reads two places in memory instead of the
+    /// twenty a binary search over a million entries reads.
+    private let bucketStart: [Int32]
+    private let bucketBits: Int
     /// Why the file was ignored, for the warning; nil when it was read or absent.
     package let unreadable: String?
 
@@ -70,6 +76,24 @@ package final class SignatureCache: @unchecked Sendable {
         loaded = entries
         unreadable = problem
         used = Array(repeating: false, count: entries.count)
+        (bucketBits, bucketStart) = Self.buckets(of: entries)
+    }
+
+    /// About one bucket per entry (at least 2, at most 2^24): the first bits of each digest
+    /// name its bucket, and the entries, being sorted, are sorted by bucket.
+    private static func buckets(of entries: [SHA256Digest]) -> (bits: Int, start: [Int32]) {
+        let bits = min(24, max(1, Int.bitWidth - entries.count.leadingZeroBitCount))
+        var start = [Int32](repeating: 0, count: (1 << bits) + 1)
+        for entry in entries { start[Int(entry.w0 >> UInt64(64 - bits)) + 1] += 1 }
+        for b in 0..<(1 << bits) { start[b + 1] += start[b] }
+        return (bits, start)
+    }
+
+    /// The position of `digest` in `loaded`, if it is there.
+    func position(of digest: SHA256Digest) -> Int? {
+        let bucket = Int(digest.w0 >> UInt64(64 - bucketBits))
+        for k in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) where loaded[k] == digest { return k }
+        return nil
     }
 
     /// The digest that stands for one triple. `bodyHash` is the SHA-256 of the canonical
@@ -85,7 +109,7 @@ package final class SignatureCache: @unchecked Sendable {
     /// Whether the triple was accepted before (and counts the answer).
     func contains(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: SHA256Digest) -> Bool {
         let digest = Self.entry(key: key, signature: signature, bodyHash: bodyHash)
-        let found = Self.search(loaded, digest)
+        let found = position(of: digest)
         lock.lock()
         if let found {
             used[found] = true
@@ -125,28 +149,48 @@ package final class SignatureCache: @unchecked Sendable {
     /// `maxEntries`. Nil when written, else why not.
     package func save() -> String? {
         lock.lock()
-        var kept = Set(added)
-        var stale: [SHA256Digest] = []
-        for (k, digest) in loaded.enumerated() {
-            if used[k] { kept.insert(digest) } else { stale.append(digest) }
-        }
+        // This run's entries: those it found and those it added (never the same entry: a
+        // triple found is not verified again; one verified twice is kept once).
+        var entries = added
+        for k in loaded.indices where used[k] { entries.append(loaded[k]) }
         lock.unlock()
-        var entries = Array(kept)
-        entries += stale.prefix(max(0, maxEntries - entries.count))
+        entries.sort()
+        entries = Self.distinct(entries)
+        // Then the others, in their (ascending) order, up to the bound.
+        var room = maxEntries - entries.count
+        for k in loaded.indices where room > 0 && !used[k] {
+            entries.append(loaded[k])
+            room -= 1
+        }
         entries.sort()
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return "\(folder): \(InputFile.systemReason())" }
         let temporary = "\(folder)/.\(Self.fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let bytes = Self.encode(entries)
-        guard
+        entries = []
+        // Handed over in place: a Data copy would hold the file's bytes twice.
+        let written = bytes.withUnsafeBytes { raw in
             FileManager.default.createFile(
-                atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-        else { return "\(temporary): cannot be written" }
+                atPath: temporary,
+                contents: Data(
+                    bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count,
+                    deallocator: .none),
+                attributes: [.posixPermissions: 0o600])
+        }
+        guard written else { return "\(temporary): cannot be written" }
         guard rename(temporary, folder + "/" + Self.fileName) == 0 else {
             let reason = InputFile.systemReason()
             unlink(temporary)
             return "\(folder)/\(Self.fileName): \(reason)"
         }
         return nil
+    }
+
+    /// A sorted array with each value once.
+    private static func distinct(_ sorted: [SHA256Digest]) -> [SHA256Digest] {
+        var out: [SHA256Digest] = []
+        out.reserveCapacity(sorted.count)
+        for entry in sorted where out.last != entry { out.append(entry) }
+        return out
     }
 
     struct Unreadable: Error {
@@ -189,13 +233,4 @@ package final class SignatureCache: @unchecked Sendable {
         return .success(entries)
     }
 
-    private static func search(_ entries: [SHA256Digest], _ digest: SHA256Digest) -> Int? {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle] < digest { low = middle + 1 } else { high = middle }
-        }
-        return low < entries.count && entries[low] == digest ? low : nil
-    }
 }
