@@ -4,9 +4,8 @@ import RedoJSON
 // The log rules on one node, in processing order: parents (found, same task), lamport,
 // duplicate CREATE, todo references, deletedChain, MERGE base and semantics.
 extension LogPass {
-    mutating func process(_ node: NodeRef) {
-        let position = Int32(node.position)
-        let nodes = node.nodes
+    mutating func process(_ node: Int, in nodes: NodeStore) {
+        let position = Int32(node)
         pendingDecisions = nil
         var own: [Finding] = []
         var roots: [NodeID] = []
@@ -15,7 +14,7 @@ extension LogPass {
         var allParentsKnown = true
         var allParentsValid = true
 
-        let parentRange = node.parentRange
+        let parentRange = nodes.parentRange(of: node)
         OperationCount.add(1 + parentRange.count)
         parentPositions.reserveCapacity(parentRange.count)
         for (k, ref) in parentRange.enumerated() {
@@ -23,11 +22,11 @@ extension LogPass {
             let p = nodes.parentPosition(ref)
             if p >= 0 {
                 parentPositions.append(p)
-                if nodes.taskId(at: Int(p)) != node.taskId {
+                if nodes.taskId(at: Int(p)) != nodes.taskId(at: node) {
                     own.append(
                         Finding(
                             .parentOtherTask,
-                            "parent \(parent) belongs to task \(nodes.taskId(at: Int(p))), not \(node.taskId)",
+                            "parent \(parent) belongs to task \(nodes.taskId(at: Int(p))), not \(nodes.taskId(at: node))",
                             path: "$.parents[\(k)]", related: [parent.text]))
                     allParentsValid = false
                 }
@@ -50,18 +49,19 @@ extension LogPass {
             }
         }
 
-        checkLamport(node, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own)
-        if node.action == .create, let original = originalCreate.position(of: node.taskId, in: nodes),
+        checkLamport(node, in: nodes, parentPositions: parentPositions, allParentsKnown: allParentsKnown, into: &own)
+        if nodes.action(at: node) == .create,
+            let original = originalCreate.position(of: nodes.taskId(at: node), in: nodes),
             original != position
         {
             let first = nodes.id(at: Int(original))
             own.append(
                 Finding(
                     .createDuplicate,
-                    "task \(node.taskId) already has its CREATE \(first) (earliest wall, then smallest id)",
+                    "task \(nodes.taskId(at: node)) already has its CREATE \(first) (earliest wall, then smallest id)",
                     path: "$.action", related: [first.text]))
         }
-        if let todo = node.payload.todoTaskId, todo == node.taskId {
+        if let todo = nodes.payload(at: node).todoTaskId, todo == nodes.taskId(at: node) {
             own.append(
                 Finding(.todoIsTaskId, "todoTaskId \(todo) is the task's own id", path: "$.data.payload.todoTaskId"))
         }
@@ -70,7 +70,7 @@ extension LogPass {
         // always has a sound history, so the parents' ancestry positions serve both.)
         let parentAncestry = allParentsValid ? parentPositions.map { ancestryIndex[Int($0)] } : []
         if allParentsValid {
-            checkHistory(node, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own)
+            checkHistory(node, in: nodes, parentPositions: parentPositions, parentAncestry: parentAncestry, into: &own)
         }
 
         let findings = own + Self.inheritedFindings(roots: &roots, deletes: &deletes)
@@ -85,7 +85,7 @@ extension LogPass {
             state[Int(position)] = .afterDelete
         } else {
             state[Int(position)] = .valid
-            registerValid(node, position: position, parentAncestry: parentAncestry)
+            registerValid(node, in: nodes, parentAncestry: parentAncestry)
         }
         primary[Int(position)] = findings.primaryCode
 
@@ -100,22 +100,24 @@ extension LogPass {
         }
     }
 
-    func checkLamport(_ node: NodeRef, parentPositions: [Int32], allParentsKnown: Bool, into own: inout [Finding]) {
-        let nodes = node.nodes
-        if node.action == .create {
-            if node.lamport != 1 {
+    func checkLamport(
+        _ node: Int, in nodes: NodeStore, parentPositions: [Int32], allParentsKnown: Bool, into own: inout [Finding]
+    ) {
+        if nodes.action(at: node) == .create {
+            if nodes.lamport(at: node) != 1 {
                 own.append(
                     Finding(
-                        .lamportCreate, "a CREATE has lamport 1, found \(node.lamport)", path: "$.timestamp.lamport"))
+                        .lamportCreate, "a CREATE has lamport 1, found \(nodes.lamport(at: node))",
+                        path: "$.timestamp.lamport"))
             }
         } else if allParentsKnown, !parentPositions.isEmpty {
             var highest = Int64.min
             for p in parentPositions { highest = max(highest, nodes.lamport(at: Int(p))) }
-            guard node.lamport != highest + 1 else { return }
+            guard nodes.lamport(at: node) != highest + 1 else { return }
             own.append(
                 Finding(
                     .lamportSuccessor,
-                    "lamport must be \(highest + 1) (the parents' highest is \(highest)), found \(node.lamport)",
+                    "lamport must be \(highest + 1) (the parents' highest is \(highest)), found \(nodes.lamport(at: node))",
                     path: "$.timestamp.lamport"))
         }
     }
@@ -123,13 +125,12 @@ extension LogPass {
     /// Todo references, todoTaskId reuse, deletedChain and MERGE base: rules over the
     /// node's ancestors, all of which are valid here.
     mutating func checkHistory(
-        _ node: NodeRef, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding]
+        _ node: Int, in nodes: NodeStore, parentPositions: [Int32], parentAncestry: [Int32], into own: inout [Finding]
     ) {
-        let nodes = node.nodes
-        switch node.payload {
+        switch nodes.payload(at: node) {
         case let .completeTodo(todo, _, _), let .snooze(todo, _, _):
-            guard todo != node.taskId else { return }
-            let creator = todoCreators.position(of: TodoKey(task: node.taskId, todo: todo), in: nodes)
+            guard todo != nodes.taskId(at: node) else { return }
+            let creator = todoCreators.position(of: TodoKey(task: nodes.taskId(at: node), todo: todo), in: nodes)
             let reachable =
                 creator.map { c in parentAncestry.contains { ancestry.isAncestor(ancestryIndex[Int(c)], of: $0) } }
                 ?? false
@@ -142,8 +143,8 @@ extension LogPass {
                         related: creator.map { [nodes.id(at: Int($0)).text] } ?? []))
             }
         case let .createTodo(todo, _, _):
-            if todo != node.taskId,
-                let creator = todoCreators.position(of: TodoKey(task: node.taskId, todo: todo), in: nodes)
+            if todo != nodes.taskId(at: node),
+                let creator = todoCreators.position(of: TodoKey(task: nodes.taskId(at: node), todo: todo), in: nodes)
             {
                 own.append(
                     Finding(
@@ -154,12 +155,12 @@ extension LogPass {
         case let .delete(chain):
             own += DeletedChainRule.check(chain, parents: parentPositions, nodes: nodes)
         case let .merge(merge):
-            checkMergeBase(merge.base, node: node, parentAncestry: parentAncestry, into: &own)
+            checkMergeBase(merge.base, node: node, in: nodes, parentAncestry: parentAncestry, into: &own)
             // MERGE semantics run only for a MERGE that is otherwise valid.
             if !own.hasErrors, let base = nodes.position(of: merge.base) {
                 let evaluator = MergeEvaluator(history: history, ancestry: ancestry)
                 switch evaluator.evaluate(
-                    nodes[node.position], merge, base: ancestryIndex[base], parents: parentAncestry)
+                    nodes[node], merge, base: ancestryIndex[base], parents: parentAncestry)
                 {
                 case let .success(decisions): pendingDecisions = decisions
                 case let .failure(finding): own.append(finding)
@@ -170,8 +171,9 @@ extension LogPass {
         }
     }
 
-    func checkMergeBase(_ base: NodeID, node: NodeRef, parentAncestry: [Int32], into own: inout [Finding]) {
-        let nodes = node.nodes
+    func checkMergeBase(
+        _ base: NodeID, node: Int, in nodes: NodeStore, parentAncestry: [Int32], into own: inout [Finding]
+    ) {
         let path = "$.data.payload.base"
         guard let b = nodes.position(of: base) else {
             if rejectedAtNodeLevel[base] != nil {
@@ -185,7 +187,7 @@ extension LogPass {
             }
             return
         }
-        guard nodes.taskId(at: b) == node.taskId else {
+        guard nodes.taskId(at: b) == nodes.taskId(at: node) else {
             own.append(
                 Finding(
                     .mergeBaseNotFound, "base \(base) belongs to task \(nodes.taskId(at: b))", path: path,
@@ -193,7 +195,7 @@ extension LogPass {
             return
         }
         let baseAncestry = ancestryIndex[b]
-        let misses = zip(node.parentRange.map(nodes.parentId), parentAncestry).filter { _, p in
+        let misses = zip(nodes.parentRange(of: node).map(nodes.parentId), parentAncestry).filter { _, p in
             baseAncestry < 0 || !ancestry.isAncestor(baseAncestry, of: p)
         }.map(\.0)
         if !misses.isEmpty {
@@ -206,17 +208,18 @@ extension LogPass {
         }
     }
 
-    mutating func registerValid(_ node: NodeRef, position: Int32, parentAncestry: [Int32]) {
+    mutating func registerValid(_ node: Int, in nodes: NodeStore, parentAncestry: [Int32]) {
+        let position = Int32(node)
         assert(!parentAncestry.contains(-1), "a valid node's parents are valid")
         let ancestryPosition = Int32(history.count)  // the valid nodes so far
         ancestry.add(index: ancestryPosition, parents: parentAncestry)
         history.register(position, parents: parentAncestry, decisions: pendingDecisions)
-        if let decisions = pendingDecisions { mergeDecisions[node.id] = decisions }
+        if let decisions = pendingDecisions { mergeDecisions[nodes.id(at: node)] = decisions }
         ancestryIndex[Int(position)] = ancestryPosition
-        if case let .createTodo(todo, _, _) = node.payload,
-            todoCreators.position(of: TodoKey(task: node.taskId, todo: todo), in: node.nodes) == nil
+        if case let .createTodo(todo, _, _) = nodes.payload(at: node),
+            todoCreators.position(of: TodoKey(task: nodes.taskId(at: node), todo: todo), in: nodes) == nil
         {
-            todoCreators.insert(position, in: node.nodes)
+            todoCreators.insert(position, in: nodes)
         }
     }
 }

@@ -100,8 +100,10 @@ struct LogPass {
         state = Array(repeating: .unprocessed, count: nodes.count)
         primary = Array(repeating: nil, count: nodes.count)
         ancestryIndex = Array(repeating: -1, count: nodes.count)
-        let nodes = self.nodes  // the same storage, read by the rules while they write the rest
-        for position in order { process(NodeRef(nodes, Int(position))) }
+        // The same storage, read by the rules while they write the rest; lent to each call,
+        // not stored: a copy per node would retain every column once a node.
+        let nodes = self.nodes
+        for position in order { process(Int(position), in: nodes) }
         addInheritedFindingsToFailedRecords()
         return finish(order)
     }
