@@ -161,6 +161,39 @@ final class ReportTests: XCTestCase {
             renderReport { JSONReport.write(result, profile: .synced, to: &$0) })
     }
 
+    /// Records are written straight as bytes: exactly what the ordered writer makes of
+    /// the same values (member order, escapes), duplicates and awkward file names included.
+    func testJSONReportIsWhatTheOrderedWriterWrites() throws {
+        let folder = TempFiles.folder("reports-spelling")
+        let scenario = try XCTUnwrap(LogScenarios(seed: "reports").all.first { $0.id == "broken-branch" })
+        let lines: [UInt8] = scenario.records.flatMap { $0 + [0x0A] }
+        TempFiles.write(lines, to: folder + "/plain.jsonl")
+        TempFiles.write(lines, to: folder + "/quote \"tab\t é.jsonl")
+        let result = ValidationRun(options: ValidationOptions()).run([folder])
+        XCTAssertTrue((0..<result.recordCount).contains { result.status($0) == .duplicate })
+        let report = renderReport { JSONReport.write(result, profile: .synced, to: &$0) }
+        let parsed = try JSONReader.parse(Array(report.utf8))
+        XCTAssertEqual(report, OrderedJSONWriter.string(parsed) + "\n")
+        let shard = ShardReportView(result, shard: Shard(index: 1, count: 2))
+        let shardReport = renderReport {
+            JSONReport.write(shard, profile: .synced, shard: shard.extras, to: &$0)
+        }
+        XCTAssertEqual(shardReport, OrderedJSONWriter.string(try JSONReader.parse(Array(shardReport.utf8))) + "\n")
+    }
+
+    /// Rendering in chunks on several threads writes every record once, in order, across
+    /// chunk and round boundaries.
+    func testOrderedRenderingKeepsInputOrder() {
+        for (count, chunk, jobs) in [(0, 3, 2), (1, 3, 2), (7, 3, 2), (24, 3, 2), (25, 3, 4), (100, 1, 3)] {
+            let rendered = renderReport { sink in
+                OrderedRendering.write(count: count, jobs: jobs, chunkRecords: chunk, to: &sink) { record, bytes in
+                    bytes += Array("\(record),".utf8)
+                }
+            }
+            XCTAssertEqual(rendered, (0..<count).map { "\($0)," }.joined(), "\(count) \(chunk) \(jobs)")
+        }
+    }
+
     func testJUnitIsWellFormedXML() throws {
         let result = Self.result()
         let xml = renderReport { JUnitReport.write(result, to: &$0) }

@@ -55,10 +55,50 @@ final class SignatureCacheTests: XCTestCase {
         XCTAssertTrue(cache.verify(signature, of: body, hash: hash, by: pair.publicKey))
         XCTAssertNil(cache.save())
         let reread = SignatureCache(folder: cache.folder)
-        XCTAssertTrue(reread.contains(key: pair.publicKey, signature: signature, bodyHash: hash))
+        func holds(_ bodyHash: SHA256Digest) -> Bool {
+            reread.positions(of: [SignatureCache.entry(key: pair.publicKey, signature: signature, bodyHash: bodyHash)])
+                == [0]
+        }
+        XCTAssertTrue(holds(hash))
         let other = SHA256.hash(Array("other".utf8))
-        XCTAssertFalse(reread.contains(key: pair.publicKey, signature: signature, bodyHash: other))
+        XCTAssertFalse(holds(other))
         XCTAssertFalse(cache.verify(signature, of: Array("other".utf8), hash: other, by: pair.publicKey))
+    }
+
+    /// An entry is SHA-256 of the magic, the key, the signature and the body's hash, in
+    /// that order: the file format, whatever the code that assembles it.
+    func testAnEntryIsTheDigestOfMagicKeySignatureAndBodyHash() throws {
+        let pair = try Ed25519KeyPair(seed: SHA256.hash(Array("entry key".utf8)).bytes)
+        let body = Array("entry body".utf8)
+        let signature = pair.sign(body)
+        let hash = SHA256.hash(body)
+        let expected = SHA256.hash(
+            Array("redo-sigcache-v1".utf8) + pair.publicKey.bytes + signature.bytes + hash.bytes)
+        XCTAssertEqual(SignatureCache.entry(key: pair.publicKey, signature: signature, bodyHash: hash), expected)
+    }
+
+    /// One batch of signatures: one found in the cache, one verified and accepted, one
+    /// rejected; each gets its own answer and the counts add up.
+    func testABatchMixesCacheHitsVerificationsAndRejections() throws {
+        let pair = try Ed25519KeyPair(seed: SHA256.hash(Array("batch key".utf8)).bytes)
+        let bodies = ["known", "new", "forged"].map { Array($0.utf8) }
+        let signatures = [pair.sign(bodies[0]), pair.sign(bodies[1]), pair.sign(Array("something else".utf8))]
+        let folder = TempFiles.folder("batch")
+        let first = SignatureCache(folder: folder)
+        XCTAssertTrue(first.verify(signatures[0], of: bodies[0], hash: SHA256.hash(bodies[0]), by: pair.publicKey))
+        XCTAssertNil(first.save())
+        let cache = SignatureCache(folder: folder)
+        let answers = cache.verify(
+            count: 3, triple: { k in (pair.publicKey, signatures[k], SHA256.hash(bodies[k])) }, body: { bodies[$0] })
+        XCTAssertEqual(answers, [true, true, false])
+        XCTAssertEqual(cache.summary, "cache: 1 signature from the cache, 2 verified")
+        XCTAssertNil(cache.save())
+        XCTAssertEqual(
+            SignatureCache(folder: folder).verify(
+                count: 3,
+                triple: { k in
+                    (pair.publicKey, signatures[k], SHA256.hash(bodies[k]))
+                }, body: { bodies[$0] }), [true, true, false])
     }
 
     func testCorruptOrForeignFilesAreIgnoredWithAWarningAndRewritten() throws {
@@ -143,14 +183,15 @@ final class SignatureCacheTests: XCTestCase {
             _ = TempFiles.write(SignatureCache.encode(entries), to: folder + "/" + SignatureCache.fileName)
             let cache = SignatureCache(folder: folder)
             XCTAssertNil(cache.unreadable)
-            for (k, entry) in entries.enumerated() { XCTAssertEqual(cache.position(of: entry), k, "\(count)") }
-            for _ in 0..<200 {
-                let other = SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
-                XCTAssertEqual(cache.position(of: other), entries.firstIndex(of: other))
+            XCTAssertEqual(cache.positions(of: entries), entries.indices.map { $0 }, "\(count)")
+            let others = (0..<200).map { _ in
+                SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
             }
+            XCTAssertEqual(cache.positions(of: others), others.map { entries.firstIndex(of: $0) })
             if let first = entries.first {
-                XCTAssertNil(
-                    cache.position(of: SHA256Digest(w0: first.w0, w1: first.w1, w2: first.w2, w3: first.w3 ^ 1)))
+                XCTAssertEqual(
+                    cache.positions(of: [SHA256Digest(w0: first.w0, w1: first.w1, w2: first.w2, w3: first.w3 ^ 1)]),
+                    [nil])
             }
         }
     }

@@ -59,48 +59,85 @@ package enum JSONReport {
         headBytes.removeLast()
         sink.write(bytes: headBytes)
         sink.write(",\"records\":[")
-        for index in 0..<result.recordCount {
-            if index > 0 { sink.write(",") }
-            var record = recordJSON(index, result)
-            if let shard, case let .object(members) = record {
-                record = .object(JSONObject(shard.recordMembers(index) + members.members))
-            }
-            sink.write(bytes: ordered(record))
+        OrderedRendering.write(count: result.recordCount, to: &sink) { index, bytes in
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendRecord(index, of: result, shard: shard, to: &bytes)
         }
         sink.write("]}\n")
     }
 
-    static func recordJSON(_ index: Int, _ result: some ReportedRun) -> JSONValue {
-        var members = [
-            JSONMember(key: "source", value: .string(result.source(index))),
-            JSONMember(key: "id", value: result.claimedId(index).map { .string($0) } ?? .null),
-            JSONMember(key: "taskId", value: result.taskId(index).map { .string($0) } ?? .null),
-            JSONMember(key: "status", value: .string(result.status(index).rawValue)),
-        ]
+    /// One record's object, written straight as bytes (no value tree: a million records
+    /// would each build one only to serialize it), in the spelling `OrderedJSONWriter`
+    /// gives every other part of the report.
+    static func appendRecord(
+        _ index: Int, of result: some ReportedRun, shard: ShardReportView.Extras?, to out: inout [UInt8]
+    ) {
+        out.append(UInt8(ascii: "{"))
+        if let shard {
+            let place = shard.place(index)
+            key("position", first: true, &out)
+            appendInteger(place.position, to: &out)
+            key("file", &out)
+            appendInteger(place.file, to: &out)
+        }
+        key("source", first: shard == nil, &out)
+        StringEscaping.appendQuoted(result.source(index), to: &out)
+        key("id", &out)
+        appendOptional(result.claimedId(index), to: &out)
+        key("taskId", &out)
+        appendOptional(result.taskId(index), to: &out)
+        key("status", &out)
+        StringEscaping.appendQuoted(result.status(index).rawValue, to: &out)
         // Only on duplicates: a key on every record would add bytes to every line of a
         // million-record report for the few that repeat a node.
         if let original = result.originalSource(ofDuplicate: index) {
-            members.append(JSONMember(key: "duplicateOf", value: .string(original)))
+            key("duplicateOf", &out)
+            StringEscaping.appendQuoted(original, to: &out)
         }
-        return .object(
-            JSONObject(
-                members + [
-                    JSONMember(key: "code", value: result.code(index).map { .string($0.rawValue) } ?? .null),
-                    JSONMember(
-                        key: "findings",
-                        value: .array(
-                            result.findings(index).map { finding in
-                                .object(
-                                    JSONObject([
-                                        JSONMember(key: "code", value: .string(finding.code.rawValue)),
-                                        JSONMember(key: "rule", value: .string(finding.rule.id)),
-                                        JSONMember(key: "severity", value: .string(finding.severity.rawValue)),
-                                        JSONMember(key: "message", value: .string(finding.message)),
-                                        JSONMember(key: "path", value: .string(finding.path)),
-                                        JSONMember(key: "related", value: .array(finding.related.map { .string($0) })),
-                                    ]))
-                            })),
-                ]))
+        key("code", &out)
+        appendOptional(result.code(index)?.rawValue, to: &out)
+        key("findings", &out)
+        out.append(UInt8(ascii: "["))
+        for (k, finding) in result.findings(index).enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
+            key("code", first: true, &out)
+            StringEscaping.appendQuoted(finding.code.rawValue, to: &out)
+            key("rule", &out)
+            StringEscaping.appendQuoted(finding.rule.id, to: &out)
+            key("severity", &out)
+            StringEscaping.appendQuoted(finding.severity.rawValue, to: &out)
+            key("message", &out)
+            StringEscaping.appendQuoted(finding.message, to: &out)
+            key("path", &out)
+            StringEscaping.appendQuoted(finding.path, to: &out)
+            key("related", &out)
+            out.append(UInt8(ascii: "["))
+            for (r, related) in finding.related.enumerated() {
+                if r > 0 { out.append(UInt8(ascii: ",")) }
+                StringEscaping.appendQuoted(related, to: &out)
+            }
+            out.append(contentsOf: "]}".utf8)
+        }
+        out.append(contentsOf: "]}".utf8)
+    }
+
+    /// `,"name":` (without the comma for an object's first member). Key names here are
+    /// plain ASCII: nothing to escape.
+    private static func key(_ name: StaticString, first: Bool = false, _ out: inout [UInt8]) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(contentsOf: "\":".utf8)
+    }
+
+    private static func appendOptional(_ text: String?, to out: inout [UInt8]) {
+        if let text { StringEscaping.appendQuoted(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    /// A count or position, as the canonical number writer spells a whole number.
+    private static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: String(value).utf8)
     }
 
     static func ordered(_ value: JSONValue) -> [UInt8] { OrderedJSONWriter.bytes(value) }

@@ -49,6 +49,14 @@ package struct ReportSink {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// A large piece (a chunk of rendered records) goes straight out, after what is
+    /// buffered: copying it into the buffer first would copy a whole report once more.
+    mutating func write(chunk: [UInt8]) {
+        guard chunk.count >= 1 << 16 else { return write(bytes: chunk) }
+        flush()
+        flushBytes(chunk)
+    }
+
     package mutating func flush() {
         guard !buffer.isEmpty else { return }
         flushBytes(buffer)

@@ -5,7 +5,7 @@ import RedoCore
 /// are one shard's records of a run (`ShardReportView`) and shard reports merged back
 /// together (`MergedReport`), which is how `merge-reports` writes the very bytes one
 /// unsharded run writes: through the same writers.
-package protocol ReportedRun {
+package protocol ReportedRun: Sendable {
     /// Every input file as reports show it, in reading order.
     var fileNames: [String] { get }
     var problems: [InputProblem] { get }

@@ -73,12 +73,10 @@ package struct ShardReportView: ReportedRun {
                 ]))
         }
 
-        /// The members put first in record `record`'s object.
-        func recordMembers(_ record: Int) -> [JSONMember] {
-            [
-                JSONMember(key: "position", value: .number(Double(view.positions[record]))),
-                JSONMember(key: "file", value: .number(Double(view.fileIndex(record)))),
-            ]
+        /// What record `record`'s object says first: its position among all records of the
+        /// input, and the index of its file.
+        func place(_ record: Int) -> (position: Int, file: Int) {
+            (view.positions[record], view.fileIndex(record))
         }
     }
 }

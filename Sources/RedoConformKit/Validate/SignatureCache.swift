@@ -89,52 +89,77 @@ package final class SignatureCache: @unchecked Sendable {
         return (bits, start)
     }
 
-    /// The position of `digest` in `loaded`, if it is there.
-    func position(of digest: SHA256Digest) -> Int? {
-        let bucket = Int(digest.w0 >> UInt64(64 - bucketBits))
-        for k in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) where loaded[k] == digest { return k }
-        return nil
+    /// The position of each digest in `loaded`, if it is there. The lookups run side by
+    /// side, first every bucket's bounds, then every bucket's entries: each read is a miss
+    /// in the processor's caches (the entries of a million signatures take 32 MB), and
+    /// reads that do not wait for one another overlap. One at a time, a lookup took about
+    /// 0.5 µs, nearly all of it waiting.
+    func positions(of digests: [SHA256Digest]) -> [Int?] {
+        let shift = UInt64(64 - bucketBits)
+        let buckets = digests.map { digest in
+            let bucket = Int(digest.w0 >> shift)
+            return (start: Int(bucketStart[bucket]), end: Int(bucketStart[bucket + 1]))
+        }
+        return digests.indices.map { k in
+            (buckets[k].start..<buckets[k].end).first { loaded[$0] == digests[k] }
+        }
     }
 
     /// The digest that stands for one triple. `bodyHash` is the SHA-256 of the canonical
     /// body: for a record that passed its hash check, its id.
     static func entry(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: SHA256Digest) -> SHA256Digest {
-        var bytes = Self.magic
-        key.withUnsafeBytes { bytes += $0 }
-        signature.withUnsafeBytes { bytes += $0 }
-        bytes += bodyHash.bytes
-        return SHA256.hash(bytes)
-    }
-
-    /// Whether the triple was accepted before (and counts the answer).
-    func contains(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: SHA256Digest) -> Bool {
-        let digest = Self.entry(key: key, signature: signature, bodyHash: bodyHash)
-        let found = position(of: digest)
-        lock.lock()
-        if let found {
-            used[found] = true
-            hits += 1
+        // On the stack, at fixed offsets: a million lookups allocate nothing.
+        withUnsafeTemporaryAllocation(byteCount: 144, alignment: 8) { bytes in
+            let base = bytes.baseAddress!
+            magic.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: 16) }
+            key.withUnsafeBytes { (base + 16).copyMemory(from: $0.baseAddress!, byteCount: 32) }
+            signature.withUnsafeBytes { (base + 48).copyMemory(from: $0.baseAddress!, byteCount: 64) }
+            for (k, word) in [bodyHash.w0, bodyHash.w1, bodyHash.w2, bodyHash.w3].enumerated() {
+                base.storeBytes(of: word.bigEndian, toByteOffset: 112 + 8 * k, as: UInt64.self)
+            }
+            return SHA256.hash(UnsafeRawBufferPointer(bytes))
         }
-        lock.unlock()
-        return found != nil
     }
 
-    /// Records a triple libsodium was just asked about; only an accepted one is kept.
-    func verified(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: SHA256Digest, accepted: Bool) {
-        let digest = accepted ? Self.entry(key: key, signature: signature, bodyHash: bodyHash) : nil
-        lock.lock()
-        verified += 1
-        if let digest { added.append(digest) }
-        lock.unlock()
-    }
-
-    /// Verifies through the cache: a known triple passes without libsodium.
+    /// Verifies through the cache: a known triple passes without libsodium; the others are
+    /// verified, and those accepted are added. Whether the signature holds.
     func verify(_ signature: Ed25519Signature, of body: [UInt8], hash bodyHash: SHA256Digest, by key: Ed25519PublicKey)
         -> Bool
     {
-        if contains(key: key, signature: signature, bodyHash: bodyHash) { return true }
-        let accepted = Ed25519.verify(signature, of: body, by: key)
-        verified(key: key, signature: signature, bodyHash: bodyHash, accepted: accepted)
+        verify(count: 1, triple: { _ in (key, signature, bodyHash) }, body: { _ in body })[0]
+    }
+
+    /// The same for `count` signatures at once: the k-th is `triple(k)` (key, signature,
+    /// SHA-256 of the canonical body), over `body(k)`, asked for only when it is not in the
+    /// cache. Their lookups overlap (`positions(of:)`); the counts are taken under the
+    /// lock once.
+    func verify(
+        count: Int, triple: (Int) -> (Ed25519PublicKey, Ed25519Signature, SHA256Digest), body: (Int) -> [UInt8]
+    ) -> [Bool] {
+        var digests: [SHA256Digest] = []
+        digests.reserveCapacity(count)
+        for k in 0..<count {
+            let (key, signature, bodyHash) = triple(k)
+            digests.append(Self.entry(key: key, signature: signature, bodyHash: bodyHash))
+        }
+        let found = positions(of: digests)
+        var accepted = found.map { $0 != nil }
+        var newlyAccepted: [SHA256Digest] = []
+        var verifiedHere = 0
+        for k in 0..<count where !accepted[k] {
+            let (key, signature, _) = triple(k)
+            accepted[k] = Ed25519.verify(signature, of: body(k), by: key)
+            verifiedHere += 1
+            if accepted[k] { newlyAccepted.append(digests[k]) }
+        }
+        lock.lock()
+        for case let position? in found {
+            used[position] = true
+            hits += 1
+        }
+        verified += verifiedHere
+        added += newlyAccepted
+        lock.unlock()
         return accepted
     }
 

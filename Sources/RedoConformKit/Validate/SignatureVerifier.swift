@@ -85,12 +85,18 @@ final class SignatureVerifier: @unchecked Sendable {
         return result
     }
 
-    /// Through the cache when there is one. A deferred signature's record passed its hash
-    /// check, so its id is the SHA-256 of the body the signature covers.
-    private func verifies(_ job: Job) -> Bool {
-        let deferred = job.signature
-        guard let cache else { return deferred.verify() == nil }
-        return cache.verify(deferred.signature, of: deferred.body, hash: job.id.digest, by: deferred.key)
+    /// Whether each job's signature holds: through the cache when there is one. A
+    /// deferred signature's record passed its hash check, so its id is the SHA-256 of the
+    /// body the signature covers.
+    private func verify(_ jobs: ArraySlice<Job>) -> [Bool] {
+        guard let cache else { return jobs.map { $0.signature.verify() == nil } }
+        let first = jobs.startIndex
+        return cache.verify(
+            count: jobs.count,
+            triple: { k in
+                (jobs[first + k].signature.key, jobs[first + k].signature.signature, jobs[first + k].id.digest)
+            },
+            body: { k in jobs[first + k].signature.body })
     }
 
     private func work() {
@@ -104,7 +110,7 @@ final class SignatureVerifier: @unchecked Sendable {
             let jobs = queue.removeFirst()
             condition.unlock()
             var failed: [LateRejection] = []
-            for job in jobs where !verifies(job) {
+            for (job, holds) in zip(jobs, verify(jobs)) where !holds {
                 failed.append(LateRejection(record: job.record, id: job.id))
             }
             progress?.verified(signatures: jobs.count)
