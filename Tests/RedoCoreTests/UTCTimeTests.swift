@@ -56,4 +56,21 @@ final class UUIDv4Tests: XCTestCase {
         XCTAssertNil(UUIDv4("{550e8400-e29b-41d4-a716-446655440000}"))
         XCTAssertNotNil(UUIDv4("00000000-0000-4000-b000-000000000000"))
     }
+
+    /// `text` spells back exactly the text parsed, every digit in its place.
+    func testTextSpellsBackWhatWasParsed() {
+        let hex = Array("0123456789abcdef")
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<1000 {
+            var digits: [Character] = (0..<32).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return hex[Int(state >> 60)]
+            }
+            digits[12] = "4"
+            digits[16] = ["8", "9", "a", "b"][Int(state >> 62)]
+            let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
+            let text = groups.joined(separator: "-")
+            XCTAssertEqual(UUIDv4(text)?.text, text)
+        }
+    }
 }

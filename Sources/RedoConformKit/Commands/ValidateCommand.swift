@@ -20,15 +20,16 @@ package enum ValidateCommand {
         let progress = quiet ? nil : ProgressMeter.forTerminal(console: console)
         let result = ValidationRun(options: options, progress: progress).run(operands)
         defer { KeptUntilExit.keep(result) }
-        CacheUse.finish(options.cache, console: console)
-        if let shard = options.shard {
-            return writeShard(
-                ShardReportView(result, shard: shard), profile: options.profile, output: output, console: console)
-        }
-        return report(
-            result, format: format, profile: options.profile, output: output, quiet: quiet, console: console
-        ) { sink in
-            HtmlReport(protocolURL: protocolURL).write(result, profile: options.profile, to: &sink)
+        return CacheUse.finish(options.cache, console: console) {
+            if let shard = options.shard {
+                return writeShard(
+                    ShardReportView(result, shard: shard), profile: options.profile, output: output, console: console)
+            }
+            return report(
+                result, format: format, profile: options.profile, output: output, quiet: quiet, console: console
+            ) { sink in
+                HtmlReport(protocolURL: protocolURL).write(result, profile: options.profile, to: &sink)
+            }
         }
     }
 

@@ -27,7 +27,24 @@ package enum CacheUse {
     /// warning: the run's verdicts stand.
     package static func finish(_ cache: SignatureCache?, console: Console) {
         guard let cache else { return }
-        if let problem = cache.save() { console.error("warning: signature cache not saved: \(problem)") }
+        said(cache.save(), by: cache, console: console)
+    }
+
+    /// The same, the file written on another thread while `work` runs (writing the
+    /// report: on a large log each takes a noticeable part of a run from the cache, and
+    /// neither needs the other); the lines come after `work`'s.
+    package static func finish<Result>(_ cache: SignatureCache?, console: Console, during work: () -> Result)
+        -> Result
+    {
+        guard let cache else { return work() }
+        let saving = BackgroundWork { cache.save() }
+        let result = work()
+        said(saving.wait(), by: cache, console: console)
+        return result
+    }
+
+    private static func said(_ problem: String?, by cache: SignatureCache, console: Console) {
+        if let problem { console.error("warning: signature cache not saved: \(problem)") }
         console.error(cache.summary)
     }
 }

@@ -73,6 +73,13 @@ final class SignatureVerifier: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Jobs submitted and not yet verified.
+    var backlog: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return outstanding
+    }
+
     /// Waits for every submitted job, stops the threads, and returns the records whose
     /// signature failed (`NodeValidator.signatureInvalidFinding`), in record order.
     func finish() -> [LateRejection] {

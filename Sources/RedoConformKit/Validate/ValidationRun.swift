@@ -386,6 +386,10 @@ package struct ValidationRun {
             }
         }
 
+        /// Signatures left at the end of reading below which `finish` waits for them: 256
+        /// take about 7 ms of two cores to verify.
+        static let backlogNotWorthAGuess = 256
+
         /// One batch after its checks: what `checkDeferringSignatures` returns, and the
         /// fingerprints and shared verifications when the run wants them.
         struct CheckedBatch: Sendable {
@@ -398,12 +402,21 @@ package struct ValidationRun {
         /// Runs the log rules while the last signatures are still being verified, on the
         /// assumption that they hold. Should one fail, the rules run again with that record
         /// rejected: the verdict is always the one of checking every signature first.
+        /// With only a few signatures left (their answers came from the cache, or the
+        /// input was small), it waits for them instead: the guess runs the rules on a copy
+        /// of the log's storage, which costs more than the wait.
         mutating func finish() -> LogVerdict {
             flush()
             progress?.readingFinished()
             if let last = inFlight { absorb(last) }
             inFlight = nil
             progress?.logRulesStarted()
+            if verifier.backlog <= Self.backlogNotWorthAGuess {
+                let late = verifier.finish()
+                if late.isEmpty { return log.finish() }
+                notePlaces(of: late, in: log.verdict())
+                return log.finish(rejecting: late, with: NodeValidator.signatureInvalidFinding)
+            }
             var speculative: LogVerdict? = log.verdict()
             let late = verifier.finish()
             if late.isEmpty { return speculative! }

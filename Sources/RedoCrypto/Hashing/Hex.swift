@@ -17,7 +17,7 @@ public enum Hex {
 
     /// A word's 16 lowercase hex digits, most significant first, at `out`.
     @inline(__always)
-    static func write(_ word: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+    package static func write(_ word: UInt64, to out: UnsafeMutablePointer<UInt8>) {
         for k in 0..<16 {
             let nibble = UInt8(truncatingIfNeeded: word >> (60 - 4 * k)) & 0xF
             out[k] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
