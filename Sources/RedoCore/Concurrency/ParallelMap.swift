@@ -6,8 +6,8 @@ import Dispatch
     import Darwin
 #endif
 
-/// Maps a batch on `jobs` threads. Items are independent, so each thread takes every
-/// jobs-th item and writes its own slots of the result: no locks on the hot path.
+/// Maps a batch on `jobs` threads. Items are independent: each thread takes the next range
+/// of items and writes their slots of the result (one lock per range, none per item).
 package enum ParallelMap {
     /// The cores online: the default number of jobs everywhere.
     package static var availableCores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
@@ -59,13 +59,38 @@ package enum ParallelMap {
     private static func fill<T: Sendable, R>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> Slots<R> {
         let slots = Slots<R>(count: items.count)
         let workers = max(1, min(jobs, items.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var index = worker
-            while index < items.count {
-                slots.buffer[index] = transform(items[index])
-                index += workers
+        let ranges = Dispenser(count: items.count, step: max(1, items.count / (workers * 16)))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let range = ranges.next() {
+                for index in range { slots.buffer[index] = transform(items[index]) }
             }
         }
         return slots
+    }
+
+    /// Hands out the items in small ranges to whichever worker asks first. The workers
+    /// share the cores with the reader and the signature threads: a fixed share per worker
+    /// left the others idle at the end of a batch whenever one was descheduled for a
+    /// while; this way the others take over its share.
+    private final class Dispenser: @unchecked Sendable {
+        // @unchecked: `start` is only read and written between `gate.wait()` and `signal()`.
+        private let gate = DispatchSemaphore(value: 1)
+        private var start = 0
+        private let count: Int
+        private let step: Int
+
+        init(count: Int, step: Int) {
+            self.count = count
+            self.step = step
+        }
+
+        func next() -> Range<Int>? {
+            gate.wait()
+            defer { gate.signal() }
+            guard start < count else { return nil }
+            let range = start..<min(count, start + step)
+            start = range.upperBound
+            return range
+        }
     }
 }
