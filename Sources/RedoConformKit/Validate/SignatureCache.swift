@@ -121,6 +121,29 @@ package final class SignatureCache: @unchecked Sendable {
         }
     }
 
+    /// Takes the signatures the cache holds out of `deferred` (they are not verified
+    /// again) and counts them. `bodyHash(k)` is the SHA-256 of the k-th signature's body
+    /// (for a deferred signature, its record's id), nil for one the run does not verify.
+    /// Done on the batch as soon as it is checked, so that a signature found never becomes
+    /// a job for the verifier threads, and its body is let go of at once.
+    func takeFound(from deferred: inout [DeferredSignature?], bodyHash: (Int) -> SHA256Digest?) {
+        var records: [Int] = []
+        var digests: [SHA256Digest] = []
+        for k in deferred.indices {
+            guard let signature = deferred[k], let hash = bodyHash(k) else { continue }
+            records.append(k)
+            digests.append(Self.entry(key: signature.key, signature: signature.signature, bodyHash: hash))
+        }
+        let found = positions(of: digests)
+        lock.lock()
+        for case let position? in found {
+            used[position] = true
+            hits += 1
+        }
+        lock.unlock()
+        for (k, position) in zip(records, found) where position != nil { deferred[k] = nil }
+    }
+
     /// Verifies through the cache: a known triple passes without libsodium; the others are
     /// verified, and those accepted are added. Whether the signature holds.
     func verify(_ signature: Ed25519Signature, of body: [UInt8], hash bodyHash: SHA256Digest, by key: Ed25519PublicKey)

@@ -318,14 +318,22 @@ package struct ValidationRun {
             guard !pending.isEmpty else { return }
             verifier.waitForBacklog(atMost: options.maxSignatureBacklog)
             let previous = inFlight
-            inFlight = BackgroundWork { [pending, validator, jobs = options.jobs, keepsFingerprints, known] in
+            inFlight = BackgroundWork {
+                [pending, validator, jobs = options.jobs, keepsFingerprints, known, cache = options.cache, signatures]
+                in
                 var (checks, deferred) = RecordChecks.checkDeferringSignatures(
                     pending, validator: validator, jobs: jobs)
-                guard keepsFingerprints || known != nil else {
-                    return CheckedBatch(checks: checks, deferred: deferred, fingerprints: [], shared: 0)
+                var (fingerprints, shared): ([SignatureFingerprint], Int) = ([], 0)
+                if keepsFingerprints || known != nil {
+                    (fingerprints, shared) = RecordChecks.fingerprint(
+                        pending, checks: checks, deferred: &deferred, known: known, jobs: jobs)
                 }
-                let (fingerprints, shared) = RecordChecks.fingerprint(
-                    pending, checks: checks, deferred: &deferred, known: known, jobs: jobs)
+                // After the fingerprints: they are read from the deferred signatures.
+                cache?.takeFound(from: &deferred) { k in
+                    // A deferred signature's record passed its hash check: its id is the
+                    // SHA-256 of the body the signature covers.
+                    signatures.verifies(task: checks[k].node?.taskId) ? checks[k].claimedNodeId?.digest : nil
+                }
                 return CheckedBatch(
                     checks: checks, deferred: deferred, fingerprints: keepsFingerprints ? fingerprints : [],
                     shared: shared)

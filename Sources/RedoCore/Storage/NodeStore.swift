@@ -69,6 +69,13 @@ public struct NodeStore: RandomAccessCollection, Sendable {
     package func wall(at position: Int) -> UTCTime { walls[position] }
     package func action(at position: Int) -> Action { actions[position] }
     package func payload(at position: Int) -> Payload { payloads[position] }
+    /// The todo a CREATE_TODO node creates (nil for any other node), read in place: the
+    /// table of todo creators asks on every probe, and a copy of the payload would retain
+    /// and release its notes each time.
+    func createdTodo(at position: Int) -> UUIDv4? {
+        if case let .createTodo(todo, _, _) = payloads[position] { return todo }
+        return nil
+    }
     package func taskId(at position: Int) -> UUIDv4 { tasks[Int(taskNumbers[position])] }
     package func authorUserId(at position: Int) -> UserId { authors[Int(authorNumbers[position])] }
 

@@ -12,7 +12,7 @@ enum TaskKey: PositionKey {
 /// A CREATE_TODO by its task and the todo it creates: the table of each todo's creator.
 enum TodoCreatorKey: PositionKey {
     static func key(at position: Int, in nodes: NodeStore) -> TodoKey {
-        guard case let .createTodo(todo, _, _) = nodes.payload(at: position) else {
+        guard let todo = nodes.createdTodo(at: position) else {
             preconditionFailure("only CREATE_TODO nodes are todo creators")
         }
         return TodoKey(task: nodes.taskId(at: position), todo: todo)
