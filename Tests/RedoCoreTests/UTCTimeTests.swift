@@ -1,3 +1,4 @@
+import RedoCrypto
 import XCTest
 
 @testable import RedoCore
@@ -71,6 +72,24 @@ final class UUIDv4Tests: XCTestCase {
             let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
             let text = groups.joined(separator: "-")
             XCTAssertEqual(UUIDv4(text)?.text, text)
+            var quoted: [UInt8] = []
+            UUIDv4(text)?.appendQuoted(to: &quoted)
+            XCTAssertEqual(String(decoding: quoted, as: UTF8.self), "\"\(text)\"")
+        }
+    }
+
+    /// A node id's JSON spelling, written from its digest, is its text in quotes.
+    func testNodeIdAppendsItsTextQuoted() {
+        var state: UInt64 = 0x0123_4567_89AB_CDEF
+        for _ in 0..<200 {
+            let words = (0..<4).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return state
+            }
+            let id = NodeID(digest: SHA256Digest(w0: words[0], w1: words[1], w2: words[2], w3: words[3]))
+            var quoted: [UInt8] = [0x2C]
+            id.appendQuoted(to: &quoted)
+            XCTAssertEqual(String(decoding: quoted, as: UTF8.self), ",\"\(id.text)\"")
         }
     }
 }

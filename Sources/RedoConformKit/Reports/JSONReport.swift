@@ -83,9 +83,9 @@ package enum JSONReport {
         key("source", first: shard == nil, &out)
         StringEscaping.appendQuoted(result.source(index), to: &out)
         key("id", &out)
-        appendOptional(result.claimedId(index), to: &out)
+        result.appendClaimedIdJSON(index, to: &out)
         key("taskId", &out)
-        appendOptional(result.taskId(index), to: &out)
+        result.appendTaskIdJSON(index, to: &out)
         key("status", &out)
         StringEscaping.appendQuoted(result.status(index).rawValue, to: &out)
         // Only on duplicates: a key on every record would add bytes to every line of a

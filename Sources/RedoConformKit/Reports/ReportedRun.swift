@@ -1,4 +1,5 @@
 import RedoCore
+import RedoJSON
 
 /// What the report writers read: the inputs, their problems and, per record in input
 /// order, its verdict and what it claims. A validation run is one (`ValidationResult`); so
@@ -26,6 +27,25 @@ package protocol ReportedRun: Sendable {
     func originalSource(ofDuplicate record: Int) -> String?
     /// Distinct ids the records claim, each record without a string id counting alone.
     var nodeCount: Int { get }
+    /// `claimedId(record)` as JSON (a string or null), appended to `out`; and the same of
+    /// `taskId(record)`. The json report writes them for every record: a run can spell its
+    /// nodes' ids and tasks straight from their bits instead of making strings.
+    func appendClaimedIdJSON(_ record: Int, to out: inout [UInt8])
+    func appendTaskIdJSON(_ record: Int, to out: inout [UInt8])
+}
+
+extension ReportedRun {
+    package func appendClaimedIdJSON(_ record: Int, to out: inout [UInt8]) {
+        appendJSON(claimedId(record), to: &out)
+    }
+
+    package func appendTaskIdJSON(_ record: Int, to out: inout [UInt8]) {
+        appendJSON(taskId(record), to: &out)
+    }
+
+    fileprivate func appendJSON(_ text: String?, to out: inout [UInt8]) {
+        if let text { StringEscaping.appendQuoted(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
 }
 
 extension ValidationResult: ReportedRun {
@@ -35,6 +55,18 @@ extension ValidationResult: ReportedRun {
     package func code(_ record: Int) -> ErrorCode? { verdict.records[record].code }
     package func findings(_ record: Int) -> [Finding] { verdict.records[record].findings }
     package func fileIndex(_ record: Int) -> Int { Int(sources.file(of: record)) }
+
+    package func appendClaimedIdJSON(_ record: Int, to out: inout [UInt8]) {
+        let node = verdict.records[record].node
+        guard node >= 0 else { return appendJSON(claimedId(record), to: &out) }
+        verdict.nodes.id(at: Int(node)).appendQuoted(to: &out)
+    }
+
+    package func appendTaskIdJSON(_ record: Int, to out: inout [UInt8]) {
+        let node = verdict.records[record].node
+        guard node >= 0 else { return appendJSON(taskId(record), to: &out) }
+        verdict.nodes.taskId(at: Int(node)).appendQuoted(to: &out)
+    }
 
     package var nodeCount: Int {
         var withoutId = 0

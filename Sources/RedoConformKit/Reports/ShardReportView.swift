@@ -35,6 +35,12 @@ package struct ShardReportView: ReportedRun {
     package func source(_ record: Int) -> String { run.source(positions[record]) }
     package func claimedId(_ record: Int) -> String? { run.claimedId(positions[record]) }
     package func taskId(_ record: Int) -> String? { run.taskId(positions[record]) }
+    package func appendClaimedIdJSON(_ record: Int, to out: inout [UInt8]) {
+        run.appendClaimedIdJSON(positions[record], to: &out)
+    }
+    package func appendTaskIdJSON(_ record: Int, to out: inout [UInt8]) {
+        run.appendTaskIdJSON(positions[record], to: &out)
+    }
     package func originalSource(ofDuplicate record: Int) -> String? {
         run.originalSource(ofDuplicate: positions[record])
     }

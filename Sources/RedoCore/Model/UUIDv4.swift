@@ -40,21 +40,37 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// string's storage: reports spell a task id once per record, a million times over.
     public var text: String {
         String(unsafeUninitializedCapacity: 36) { out in
-            let base = out.baseAddress!
-            // The 32 digits at 4...35, then the first four groups moved down to make room
-            // for the hyphens (the last group is already in place).
-            Hex.write(high, to: base + 4)
-            Hex.write(low, to: base + 20)
-            func move(_ count: Int, from: Int, to: Int) {
-                for k in 0..<count { base[to + k] = base[from + k] }
-            }
-            move(8, from: 4, to: 0)
-            move(4, from: 12, to: 9)
-            move(4, from: 16, to: 14)
-            move(4, from: 20, to: 19)
-            (base[8], base[13], base[18], base[23]) = (0x2D, 0x2D, 0x2D, 0x2D)
+            spell(into: out.baseAddress!)
             return 36
         }
+    }
+
+    /// `text` as a JSON string, appended to `out` (it needs no escapes), without making
+    /// the string.
+    package func appendQuoted(to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { buffer in
+            let base = buffer.baseAddress!
+            base[0] = 0x22
+            spell(into: base + 1)
+            base[37] = 0x22
+            out.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// The 36 characters of `text`, at `base`.
+    private func spell(into base: UnsafeMutablePointer<UInt8>) {
+        // The 32 digits at 4...35, then the first four groups moved down to make room
+        // for the hyphens (the last group is already in place).
+        Hex.write(high, to: base + 4)
+        Hex.write(low, to: base + 20)
+        func move(_ count: Int, from: Int, to: Int) {
+            for k in 0..<count { base[to + k] = base[from + k] }
+        }
+        move(8, from: 4, to: 0)
+        move(4, from: 12, to: 9)
+        move(4, from: 16, to: 14)
+        move(4, from: 20, to: 19)
+        (base[8], base[13], base[18], base[23]) = (0x2D, 0x2D, 0x2D, 0x2D)
     }
 
     /// The same as `text`.
