@@ -69,8 +69,10 @@ final class DeferredSignatureTests: XCTestCase {
         XCTAssertEqual(run.duplicateOf, plain.duplicateOf, "duplicates' originals", file: file, line: line)
     }
 
-    /// Node level: a deferred check, completed by its verification, is the plain check —
+    /// Node level: a deferred check, completed by its verification through the public API
+    /// (`DeferredSignature.holds`, `NodeCheck.completed(signatureHolds:)`), is the plain check —
     /// on every shipped node case (bad signatures, bad ids, every envelope and payload fault).
+    /// Nothing is deferred when deferring is off.
     func testDeferredCheckPlusVerificationIsThePlainCheck() {
         let validator = NodeValidator()
         var deferredCount = 0
@@ -82,8 +84,15 @@ final class DeferredSignatureTests: XCTestCase {
             if let deferred {
                 deferredCount += 1
                 XCTAssertTrue(check.passed, nodeCase.id)
-                if let finding = deferred.verify() { check = check.adding(finding) }
+                XCTAssertEqual(SHA256.hash(deferred.body), check.node?.id.digest, nodeCase.id)
+                XCTAssertEqual(deferred.holds(), deferred.verify() == nil, nodeCase.id)
+                check = check.completed(signatureHolds: deferred.holds())
             }
+            let (undeferred, none) = nodeCase.bytes.withUnsafeBufferPointer {
+                validator.check(bytes: $0, deferringSignature: false)
+            }
+            XCTAssertNil(none, nodeCase.id)
+            XCTAssertEqual(undeferred.findings, plain.findings, nodeCase.id)
             XCTAssertEqual(check.findings, plain.findings, nodeCase.id)
             XCTAssertEqual(check.passed, plain.passed, nodeCase.id)
             XCTAssertEqual(check.node?.id, plain.node?.id, nodeCase.id)

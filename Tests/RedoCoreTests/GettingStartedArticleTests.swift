@@ -72,6 +72,19 @@ final class GettingStartedArticleTests: XCTestCase {
         let validator = NodeValidator(profile: .synced)
         let checks = records.map { validator.check(bytes: $0) }
 
+        // Check each record, its signature verified later: the same checks.
+        var deferredCount = 0
+        for (bytes, plain) in zip(records, checks) {
+            let (check, deferred) = bytes.withUnsafeBufferPointer {
+                validator.check(bytes: $0, deferringSignature: true)
+            }
+            let final = deferred.map { check.completed(signatureHolds: $0.holds()) } ?? check
+            if deferred != nil { deferredCount += 1 }
+            XCTAssertEqual(final.findings, plain.findings)
+            XCTAssertEqual(final.node?.id, plain.node?.id)
+        }
+        XCTAssertEqual(deferredCount, 4, "every record but the edited one, whose id no longer matches")
+
         // Validate the log as a whole
         let verdict = LogValidator().validate(checks)
 

@@ -73,6 +73,14 @@ public struct NodeCheck: Sendable {
         return (node.take(), findings)
     }
 
+    /// This check completed with the outcome of its deferred signature
+    /// (`NodeValidator.check(bytes:deferringSignature:)`): unchanged when the signature
+    /// holds; otherwise the check `NodeValidator.check(bytes:)` returns for the record, with
+    /// a `signature.invalid` finding last and no node.
+    public func completed(signatureHolds: Bool) -> NodeCheck {
+        signatureHolds ? self : adding(NodeValidator.signatureInvalidFinding)
+    }
+
     /// The same verdict with one more finding (an error rejects the record).
     package func adding(_ finding: Finding) -> NodeCheck {
         NodeCheck(
@@ -88,17 +96,24 @@ public struct NodeCheck: Sendable {
     }
 }
 
-/// A signature whose verification was left for later (see `NodeValidator.check(bytes:deferringSignature:)`):
-/// the canonical body, the signature and the key, all a verifier needs.
-package struct DeferredSignature: Sendable {
-    package let body: [UInt8]
-    package let signature: Ed25519Signature
-    package let key: Ed25519PublicKey
+/// A signature whose verification was left for later
+/// (`NodeValidator.check(bytes:deferringSignature:)`): all a verifier needs. Verify it
+/// whenever and wherever suits (in a batch, on another thread), or skip verifying a
+/// (key, signature, id) triple already verified: `holds()` is a pure function of the three,
+/// and the record's id is the SHA-256 of `body`.
+public struct DeferredSignature: Sendable {
+    /// The canonical body the signature covers (RFC 8785, without `id` and `signature`).
+    public let body: [UInt8]
+    /// The record's signature.
+    public let signature: Ed25519Signature
+    /// The record's `author.publicKey`.
+    public let key: Ed25519PublicKey
+
+    /// Verifies now (one Ed25519 verification): whether the signature holds.
+    public func holds() -> Bool { Ed25519.verify(signature, of: body, by: key) }
 
     /// Verifies now: nil when the signature holds, else the finding the record gets.
-    package func verify() -> Finding? {
-        Ed25519.verify(signature, of: body, by: key) ? nil : NodeValidator.signatureInvalidFinding
-    }
+    package func verify() -> Finding? { holds() ? nil : NodeValidator.signatureInvalidFinding }
 }
 
 /// Checks one record on its own: I-JSON, envelope, payload, reserved names, size, hash,
@@ -126,10 +141,12 @@ public struct NodeValidator: Sendable {
     /// cost) for later when it is the last thing the record's verdict depends on: when the
     /// record passes every other check, the check is returned as if the signature held,
     /// together with what is needed to verify it. When the signature then fails, the record
-    /// gets `signatureInvalidFinding` appended (it comes last in any case) and loses its
-    /// node — exactly the check `check(bytes:)` returns. A record that fails some other
-    /// check is verified at once, so its findings are complete.
-    package func check(bytes: UnsafeBufferPointer<UInt8>, deferringSignature: Bool) -> (NodeCheck, DeferredSignature?) {
+    /// gets a `signature.invalid` finding appended (it comes last in any case) and loses its
+    /// node (`NodeCheck.completed(signatureHolds:)`): exactly the check `check(bytes:)`
+    /// returns. A record that fails some other check is verified at once, so its findings
+    /// are complete, and comes back without a deferred signature; so does every record when
+    /// `deferringSignature` is false.
+    public func check(bytes: UnsafeBufferPointer<UInt8>, deferringSignature: Bool) -> (NodeCheck, DeferredSignature?) {
         var (check, deferred) = checkParsing(bytes, deferring: deferringSignature)
         if let job = deferred, !check.passed {
             // Cannot happen while every unbuildable node is an error finding; if it ever
