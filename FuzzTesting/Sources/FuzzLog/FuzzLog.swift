@@ -59,8 +59,11 @@ private let startSeconds: Int64 = 1_761_469_200
 //  - a node: its body from SignedNodeBuilder.body, sealed with NodeBody.seal (Ed25519
 //    signatures are deterministic), and its record bytes;
 //  - a tampered record's signature by the other key;
-//  - a record's node-level check, NodeValidator.check(bytes:) (parse, canonical body,
-//    SHA-256, Ed25519 verification);
+//  - a record's node-level check (parse, canonical body, SHA-256), through
+//    NodeValidator.check(bytes:deferringSignature:); its Ed25519 verification runs unless
+//    the (key, signature, id) triple is known to hold: sealed here, or verified here
+//    before. Signatures that should fail (by the other key, over changed content) are
+//    never among those, so they are always verified;
 //  - that a reconstructed state is canonical and I-JSON (checkCanonical).
 // Without them, Ed25519 signing and verification alone were about 40% of an execution.
 // REDO_FUZZ_CACHE=0 turns the caches off (e.g. to measure what an execution costs alone).
@@ -77,29 +80,52 @@ private struct Bytes: Hashable {
 /// Values by key in two generations: when the young one is full, it becomes the old one
 /// (the previous old one is dropped), and a value found in the old one moves back to the
 /// young one. Entries in use stay; memory stays under two generations' worth.
-private struct Cache<Value> {
-    private var young: [Bytes: Value] = [:]
-    private var old: [Bytes: Value] = [:]
+private struct Cache<Key: Hashable, Value> {
+    private var young: [Key: Value] = [:]
+    private var old: [Key: Value] = [:]
     /// Entries per generation (a record is some 400 bytes, its check or node under 4 KB).
     private let limit = 30_000
 
-    mutating func value(for key: Bytes, _ make: () -> Value) -> Value {
+    mutating func value(for key: Key) -> Value? {
         if let value = young[key] { return value }
-        let value = old.removeValue(forKey: key) ?? make()
+        guard let value = old.removeValue(forKey: key) else { return nil }
+        store(value, for: key)
+        return value
+    }
+
+    mutating func store(_ value: Value, for key: Key) {
         if young.count >= limit {
             old = young
             young = [:]
         }
         young[key] = value
+    }
+
+    mutating func value(for key: Key, _ make: () -> Value) -> Value {
+        if let value = value(for: key) { return value }
+        let value = make()
+        store(value, for: key)
         return value
     }
 }
 
-nonisolated(unsafe) private var nodeCache = Cache<(object: JSONObject, record: [UInt8])>()
-nonisolated(unsafe) private var signatureCache = Cache<String>()
-nonisolated(unsafe) private var checkCache = Cache<NodeCheck>()
+/// A signature as the cache of the product's `--cache` keys it: the key, the signature and
+/// the id (the SHA-256 of the canonical body the signature covers).
+private struct SignedTriple: Hashable {
+    let key: Ed25519PublicKey
+    let signature: Ed25519Signature
+    let id: NodeID
+}
+
+nonisolated(unsafe) private var nodeCache = Cache<Bytes, (object: JSONObject, record: [UInt8])>()
+nonisolated(unsafe) private var signatureCache = Cache<Bytes, String>()
+nonisolated(unsafe) private var checkCache = Cache<Bytes, NodeCheck>()
 /// Reconstructed states found canonical and I-JSON (`checkCanonical`).
-nonisolated(unsafe) private var canonicalStates = Cache<Void>()
+nonisolated(unsafe) private var canonicalStates = Cache<Bytes, Void>()
+/// Triples known to hold: each made by NodeBody.seal in this process (libsodium signed it),
+/// or verified by libsodium here. Checking such a signature again would test libsodium, not
+/// REDO; every other signature (a tampered record's, one by the other key) is verified.
+nonisolated(unsafe) private var signaturesThatHold = Cache<SignedTriple, Void>()
 
 /// The node `factory` builds from these ingredients (SignedNodeBuilder.body), sealed, and its
 /// record as the client writes it.
@@ -111,6 +137,9 @@ private func node(
         let builder = factories[factory]
         let body = builder.body(action, task: task, parents: parents, lamport: lamport, wall: wall, payload: payload)
         let (id, signature) = NodeBody.seal(body, with: builder.key)
+        if cachesOn {
+            signaturesThatHold.store((), for: SignedTriple(key: builder.key.publicKey, signature: signature, id: id))
+        }
         let object = SignedNodeBuilder.node(body, id: id.text, signature: signature.hex)
         return (object, OrderedJSON.bytes(.object(object)))
     }
@@ -131,10 +160,23 @@ private func signature(of node: JSONObject, by factory: SignedNodeBuilder) -> St
     return signatureCache.value(for: Bytes(body)) { factory.key.sign(body).hex }
 }
 
-/// `validator.check(bytes: record)`.
+/// `validator.check(bytes: record)`: with the caches on, through the deferred-signature API
+/// an app would use with a cache of its own, verifying only signatures not known to hold.
 private func nodeCheck(_ record: [UInt8]) -> NodeCheck {
     guard cachesOn else { return validator.check(bytes: record) }
-    return checkCache.value(for: Bytes(record)) { validator.check(bytes: record) }
+    return checkCache.value(for: Bytes(record)) {
+        let (check, deferred) = record.withUnsafeBufferPointer { validator.check(bytes: $0, deferringSignature: true) }
+        guard let deferred else { return check }
+        guard let id = check.node?.id else {
+            invariant(false, "a record with a deferred signature has no node")
+            return check.completed(signatureHolds: deferred.holds())
+        }
+        let triple = SignedTriple(key: deferred.key, signature: deferred.signature, id: id)
+        if signaturesThatHold.value(for: triple) != nil { return check }
+        let holds = deferred.holds()
+        if holds { signaturesThatHold.store((), for: triple) }
+        return check.completed(signatureHolds: holds)
+    }
 }
 
 private func wallText(_ seconds: Int64) -> String {
