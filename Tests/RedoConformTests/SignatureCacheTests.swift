@@ -101,6 +101,23 @@ final class SignatureCacheTests: XCTestCase {
                 }, body: { bodies[$0] }), [true, true, false])
     }
 
+    /// What `takeFound` leaves goes to `verifyNotFound`: verified without another lookup
+    /// (counted as verified, never as found), and those accepted are found by the next run.
+    func testSignaturesNotFoundAreVerifiedAndAdded() throws {
+        let pair = try Ed25519KeyPair(seed: SHA256.hash(Array("not found key".utf8)).bytes)
+        let bodies = ["good", "forged"].map { Array($0.utf8) }
+        let signatures = [pair.sign(bodies[0]), pair.sign(Array("something else".utf8))]
+        let triple = { (k: Int) in (pair.publicKey, signatures[k], SHA256.hash(bodies[k])) }
+        let folder = TempFiles.folder("not found")
+        let cache = SignatureCache(folder: folder)
+        XCTAssertEqual(cache.verifyNotFound(count: 2, triple: triple, body: { bodies[$0] }), [true, false])
+        XCTAssertEqual(cache.summary, "cache: 0 signatures from the cache, 2 verified")
+        XCTAssertNil(cache.save())
+        let next = SignatureCache(folder: folder)
+        XCTAssertEqual(next.verify(count: 2, triple: triple, body: { bodies[$0] }), [true, false])
+        XCTAssertEqual(next.summary, "cache: 1 signature from the cache, 1 verified")
+    }
+
     func testCorruptOrForeignFilesAreIgnoredWithAWarningAndRewritten() throws {
         let folder = TempFiles.folder("corrupt")
         let log = faultyLog(folder)

@@ -114,18 +114,33 @@ package final class SignatureCache: @unchecked Sendable {
             magic.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: 16) }
             key.withUnsafeBytes { (base + 16).copyMemory(from: $0.baseAddress!, byteCount: 32) }
             signature.withUnsafeBytes { (base + 48).copyMemory(from: $0.baseAddress!, byteCount: 64) }
-            for (k, word) in [bodyHash.w0, bodyHash.w1, bodyHash.w2, bodyHash.w3].enumerated() {
-                base.storeBytes(of: word.bigEndian, toByteOffset: 112 + 8 * k, as: UInt64.self)
-            }
+            base.storeBytes(of: bodyHash.w0.bigEndian, toByteOffset: 112, as: UInt64.self)
+            base.storeBytes(of: bodyHash.w1.bigEndian, toByteOffset: 120, as: UInt64.self)
+            base.storeBytes(of: bodyHash.w2.bigEndian, toByteOffset: 128, as: UInt64.self)
+            base.storeBytes(of: bodyHash.w3.bigEndian, toByteOffset: 136, as: UInt64.self)
             return SHA256.hash(UnsafeRawBufferPointer(bytes))
         }
+    }
+
+    /// The position of each digest in `loaded`, if it is there (`positions(of:)`); each
+    /// found is marked as used by this run and counted, under the lock once.
+    private func lookUp(_ digests: [SHA256Digest]) -> [Int?] {
+        let found = positions(of: digests)
+        lock.lock()
+        for case let position? in found {
+            used[position] = true
+            hits += 1
+        }
+        lock.unlock()
+        return found
     }
 
     /// Takes the signatures the cache holds out of `deferred` (they are not verified
     /// again) and counts them. `bodyHash(k)` is the SHA-256 of the k-th signature's body
     /// (for a deferred signature, its record's id), nil for one the run does not verify.
     /// Done on the batch as soon as it is checked, so that a signature found never becomes
-    /// a job for the verifier threads, and its body is let go of at once.
+    /// a job for the verifier threads, and its body is let go of at once. What is left is
+    /// for `verifyNotFound`.
     func takeFound(from deferred: inout [DeferredSignature?], bodyHash: (Int) -> SHA256Digest?) {
         var records: [Int] = []
         var digests: [SHA256Digest] = []
@@ -134,14 +149,7 @@ package final class SignatureCache: @unchecked Sendable {
             records.append(k)
             digests.append(Self.entry(key: signature.key, signature: signature.signature, bodyHash: hash))
         }
-        let found = positions(of: digests)
-        lock.lock()
-        for case let position? in found {
-            used[position] = true
-            hits += 1
-        }
-        lock.unlock()
-        for (k, position) in zip(records, found) where position != nil { deferred[k] = nil }
+        for (k, position) in zip(records, lookUp(digests)) where position != nil { deferred[k] = nil }
     }
 
     /// Verifies through the cache: a known triple passes without libsodium; the others are
@@ -154,33 +162,40 @@ package final class SignatureCache: @unchecked Sendable {
 
     /// The same for `count` signatures at once: the k-th is `triple(k)` (key, signature,
     /// SHA-256 of the canonical body), over `body(k)`, asked for only when it is not in the
-    /// cache. Their lookups overlap (`positions(of:)`); the counts are taken under the
-    /// lock once.
+    /// cache. Their lookups overlap (`positions(of:)`).
     func verify(
         count: Int, triple: (Int) -> (Ed25519PublicKey, Ed25519Signature, SHA256Digest), body: (Int) -> [UInt8]
     ) -> [Bool] {
-        var digests: [SHA256Digest] = []
-        digests.reserveCapacity(count)
+        let found = lookUp(
+            (0..<count).map { k in
+                let (key, signature, bodyHash) = triple(k)
+                return Self.entry(key: key, signature: signature, bodyHash: bodyHash)
+            })
+        let missing = found.indices.filter { found[$0] == nil }
+        var accepted = found.map { $0 != nil }
+        let verdicts = verifyNotFound(
+            count: missing.count, triple: { triple(missing[$0]) }, body: { body(missing[$0]) })
+        for (k, holds) in zip(missing, verdicts) { accepted[k] = holds }
+        return accepted
+    }
+
+    /// Verifies `count` signatures already looked up and not found (what `takeFound` left),
+    /// with libsodium, without looking them up again; those accepted are added. Whether
+    /// each holds.
+    func verifyNotFound(
+        count: Int, triple: (Int) -> (Ed25519PublicKey, Ed25519Signature, SHA256Digest), body: (Int) -> [UInt8]
+    ) -> [Bool] {
+        var accepted: [Bool] = []
+        accepted.reserveCapacity(count)
+        var newlyAccepted: [SHA256Digest] = []
         for k in 0..<count {
             let (key, signature, bodyHash) = triple(k)
-            digests.append(Self.entry(key: key, signature: signature, bodyHash: bodyHash))
-        }
-        let found = positions(of: digests)
-        var accepted = found.map { $0 != nil }
-        var newlyAccepted: [SHA256Digest] = []
-        var verifiedHere = 0
-        for k in 0..<count where !accepted[k] {
-            let (key, signature, _) = triple(k)
-            accepted[k] = Ed25519.verify(signature, of: body(k), by: key)
-            verifiedHere += 1
-            if accepted[k] { newlyAccepted.append(digests[k]) }
+            let holds = Ed25519.verify(signature, of: body(k), by: key)
+            accepted.append(holds)
+            if holds { newlyAccepted.append(Self.entry(key: key, signature: signature, bodyHash: bodyHash)) }
         }
         lock.lock()
-        for case let position? in found {
-            used[position] = true
-            hits += 1
-        }
-        verified += verifiedHere
+        verified += count
         added += newlyAccepted
         lock.unlock()
         return accepted

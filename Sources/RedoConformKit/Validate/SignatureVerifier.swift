@@ -92,13 +92,15 @@ final class SignatureVerifier: @unchecked Sendable {
         return result
     }
 
-    /// Whether each job's signature holds: through the cache when there is one. A
-    /// deferred signature's record passed its hash check, so its id is the SHA-256 of the
-    /// body the signature covers.
+    /// Whether each job's signature holds. With a cache, the run took the signatures it
+    /// holds out before they became jobs (`SignatureCache.takeFound`), so a job is verified
+    /// without another lookup, and added to the cache when it holds. A deferred
+    /// signature's record passed its hash check, so its id is the SHA-256 of the body the
+    /// signature covers.
     private func verify(_ jobs: ArraySlice<Job>) -> [Bool] {
-        guard let cache else { return jobs.map { $0.signature.verify() == nil } }
+        guard let cache else { return jobs.map { $0.signature.holds() } }
         let first = jobs.startIndex
-        return cache.verify(
+        return cache.verifyNotFound(
             count: jobs.count,
             triple: { k in
                 (jobs[first + k].signature.key, jobs[first + k].signature.signature, jobs[first + k].id.digest)

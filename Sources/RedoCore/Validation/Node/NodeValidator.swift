@@ -111,9 +111,6 @@ public struct DeferredSignature: Sendable {
 
     /// Verifies now (one Ed25519 verification): whether the signature holds.
     public func holds() -> Bool { Ed25519.verify(signature, of: body, by: key) }
-
-    /// Verifies now: nil when the signature holds, else the finding the record gets.
-    package func verify() -> Finding? { holds() ? nil : NodeValidator.signatureInvalidFinding }
 }
 
 /// Checks one record on its own: I-JSON, envelope, payload, reserved names, size, hash,
@@ -152,7 +149,7 @@ public struct NodeValidator: Sendable {
             // Cannot happen while every unbuildable node is an error finding; if it ever
             // did, verifying now keeps the findings complete.
             deferred = nil
-            if let finding = job.verify() { check = check.adding(finding) }
+            check = check.completed(signatureHolds: job.holds())
         }
         return (check, deferred)
     }
