@@ -160,7 +160,9 @@ replay() {
         log=$R/logs/replay-$target.txt started=$SECONDS
         # An empty output corpus first: libFuzzer writes nothing into the committed seeds.
         out=$(mktemp -d)
-        env "${FUZZ_ENV[@]}" "$BIN/$name" -runs=0 -timeout=20 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
+        # REDO_FUZZ_CACHE=0: the log target keeps nothing across inputs, so every seed is
+        # checked in full, each of its signatures verified by libsodium.
+        env "${FUZZ_ENV[@]}" REDO_FUZZ_CACHE=0 "$BIN/$name" -runs=0 -timeout=20 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
             -artifact_prefix="$R/replay-$target-" "$out" "$P/Corpus/$target" $(external_seeds "$target") > "$log" 2>&1
         status=$?
         rm -rf "$out"
