@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Fuzzing entry point; the targets are the FuzzTesting package (see FuzzTesting/README.md).
 #   bash Scripts/fuzz.sh build                           build every target (release, libFuzzer + ASan; log also without ASan)
-#   bash Scripts/fuzz.sh run TARGET SECONDS [flags...]   fuzz one target for a bounded time
+#   bash Scripts/fuzz.sh run TARGET SECONDS [--jobs N] [flags...]
+#                                                        fuzz one target for a bounded time (N processes)
 #   bash Scripts/fuzz.sh replay [TARGET...]              run each committed seed once (default: all targets)
 #   bash Scripts/fuzz.sh differential [DIR...]           redo-conform vs Node on JSON corpora
 #   bash Scripts/fuzz.sh corpus [EXTERNAL_DIR]           regenerate the committed seeds (Vectors/, RFC 8785)
 #   bash Scripts/fuzz.sh totals                          executions and corpus size per target, over every run here
+#   bash Scripts/fuzz.sh minimize [TARGET...]            cut each run corpus to the inputs that add coverage
 # TARGET: json | node | log (executables FuzzJSON, FuzzNode, FuzzLog); log-asan is the log
 # target from the ASan build (run uses a build without ASan for log, replay the ASan one).
 #
-# run: one process, one job, starting from the committed seeds FuzzTesting/Corpus/TARGET/
-# (read-only) plus the corpus of earlier runs FuzzTesting/.build/runs/corpus-TARGET/ (new
-# entries go there, never into the committed seeds); crashes go to
-# FuzzTesting/.build/runs/artifacts-TARGET/; the last line is the run's stats with exec/s.
-# Exit status: libFuzzer's (0 clean, non-zero when it found a crash or a broken invariant).
+# run: one libFuzzer process (--jobs N: N of them side by side, one per core, each with its
+# own log), starting from the committed seeds FuzzTesting/Corpus/TARGET/ (read-only) plus
+# the corpus of earlier runs FuzzTesting/.build/runs/corpus-TARGET/ (new entries go there,
+# never into the committed seeds; processes sharing it pick up each other's finds when they
+# reload it); crashes go to FuzzTesting/.build/runs/artifacts-TARGET/. Each process ends with
+# a line of its stats with exec/s; with N > 1 a last line adds them up.
+# Exit status: libFuzzer's (0 clean, non-zero when it found a crash or a broken invariant;
+# with N > 1 the first non-zero one).
 # replay: every target over its committed seeds with -runs=0 (no mutation); exit status 1
 # when any input crashes or breaks an invariant. Both build first (incremental).
 set -uo pipefail
@@ -55,7 +60,7 @@ BUILD_LOG=(env SWIFT_DETERMINISTIC_HASHING=1 swift build -c release --package-pa
 FUZZ_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}"
     SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}")
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# //' >&2; exit 2; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# //' >&2; exit 2; }
 
 executable() { # TARGET -> the product name
     case $1 in
@@ -105,7 +110,11 @@ build() { # [asan|log]: one build (default asan), setting BIN; both with no argu
 
 run() {
     [ $# -ge 2 ] || usage
-    local target=$1 seconds=$2; shift 2
+    local target=$1 seconds=$2 jobs=1; shift 2
+    if [ "${1:-}" = --jobs ]; then
+        jobs=${2:-}; shift 2 || usage
+        [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "--jobs wants a positive number, not '$jobs'" >&2; exit 2; }
+    fi
     local name; name=$(executable "$target") || exit 2
     local maxlen extra=() which=asan
     case $target in
@@ -119,25 +128,68 @@ run() {
     local base=${target%-asan}
     local corpus=$R/corpus-$base artifacts=$R/artifacts-$base
     mkdir -p "$corpus" "$artifacts" "$R/logs"
-    # The process id keeps apart the logs of runs started in the same second (one per core).
-    local log; log=$R/logs/run-$base-$(date +%Y%m%dT%H%M%S)-$$.txt
     local dict=(); [ -f "$P/Dictionaries/$base.dict" ] && dict=(-dict="$P/Dictionaries/$base.dict")
-    env "${FUZZ_ENV[@]}" "$BIN/$name" "$corpus" "$P/Corpus/$base" $(external_seeds "$base") "${dict[@]}" \
-        -max_total_time="$seconds" -max_len="$maxlen" -timeout=20 -rss_limit_mb=2048 -detect_leaks=0 \
-        -print_final_stats=1 -artifact_prefix="$artifacts/" "${extra[@]}" "$@" 2>&1 | tee "$log" |
-        grep -E '^(#[0-9]+.*(INITED|DONE|pulse)|INVARIANT|==[0-9]+==|SUMMARY|stat::|Test unit written|artifact_prefix)'
+    FUZZ_COMMAND=("$BIN/$name" "$corpus" "$P/Corpus/$base" $(external_seeds "$base") "${dict[@]}"
+        -max_total_time="$seconds" -max_len="$maxlen" -timeout=20 -rss_limit_mb=2048 -detect_leaks=0
+        -print_final_stats=1 -artifact_prefix="$artifacts/" "${extra[@]}" "$@")
+    FUZZ_TARGET=$target FUZZ_CORPUS=$corpus
+    exec 3>&1  # progress lines, while each job's last line is collected
+    if [ "$jobs" -eq 1 ]; then
+        fuzz_job ""
+        exit $?
+    fi
+    # Several processes, each started a second after the previous one (their logs are named by
+    # time and process id); their progress lines are prefixed with the job's number.
+    local k pids=() summaries=()
+    for ((k = 1; k <= jobs; k++)); do
+        summaries+=("$(mktemp)")
+        fuzz_job "[job $k] " >"${summaries[-1]}" &
+        pids+=($!)
+        [ "$k" -lt "$jobs" ] && sleep 1
+    done
+    local first=0 status
+    for k in "${!pids[@]}"; do
+        wait "${pids[$k]}"; status=$?
+        [ "$first" -eq 0 ] && first=$status
+    done
+    cat "${summaries[@]}"
+    # The sum over the processes, from their final lines.
+    awk -v target="$target" -v jobs="$jobs" -v status="$first" '
+        / runs=/ { for (i = 1; i <= NF; i++) { split($i, kv, "=")
+            if (kv[1] == "runs") { if (kv[2] ~ /^[0-9]+$/) runs += kv[2]; else unknown = 1 }
+            if (kv[1] == "exec/s") { if (kv[2] ~ /^[0-9]+$/) rate += kv[2]; else unknown = 1 } } }
+        END { printf "target=%s jobs=%d runs=%s exec/s=%s (the jobs together) status=%d\n", target, jobs,
+            unknown ? "?" : runs, unknown ? "?" : rate, status }
+    ' "${summaries[@]}"
+    rm -f "${summaries[@]}"
+    exit "$first"
+}
+
+# One libFuzzer process of FUZZ_COMMAND with its own log; prints its progress lines (each
+# prefixed with $1) to descriptor 3 and a line of stats to standard output; returns
+# libFuzzer's status.
+fuzz_job() {
+    local prefix=$1 log
+    # The process id keeps apart the logs of runs started in the same second.
+    log=$R/logs/run-${FUZZ_TARGET%-asan}-$(date +%Y%m%dT%H%M%S)-$BASHPID.txt
+    env "${FUZZ_ENV[@]}" "${FUZZ_COMMAND[@]}" 2>&1 | tee "$log" |
+        grep -E '^(#[0-9]+.*(INITED|DONE|pulse)|INVARIANT|==[0-9]+==|SUMMARY|stat::|Test unit written|artifact_prefix)' |
+        sed "s/^/$prefix/" >&3
     local status=${PIPESTATUS[0]}
     local runs secs commit
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     commit=$(git rev-parse --short HEAD 2>/dev/null)
     git diff --quiet HEAD -- Sources "$P/Sources" 2>/dev/null || commit+=+dirty
-    local rate=?
-    [ -n "$runs" ] && [ -n "$secs" ] && [ "$secs" -gt 0 ] && rate=$((runs / secs))
+    # libFuzzer's own average; a run stopped with SIGINT has it but no "Done" line.
+    local rate; rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    [ -z "$rate" ] && [ -n "$runs" ] && [ -n "$secs" ] && [ "$secs" -gt 0 ] && rate=$((runs / secs))
+    [ -z "$secs" ] && [ -n "$runs" ] && [ -n "$rate" ] && [ "$rate" -gt 0 ] && secs=$((runs / rate))
+    rate=${rate:-?}
     local corp; corp=$(sed -n 's/.*DONE .* corp: \([0-9]*\/[0-9a-zA-Z]*\) .*/\1/p' "$log" | tail -1)
-    echo "target=$target commit=$commit seconds=${secs:-?} runs=${runs:-?} exec/s=$rate corpus=$corp" \
-        "(libFuzzer's, inputs/bytes; $(ls "$corpus" | wc -l) files in $corpus) status=$status log=$log"
-    exit "$status"
+    echo "${prefix}target=$FUZZ_TARGET commit=$commit seconds=${secs:-?} runs=${runs:-?} exec/s=$rate corpus=$corp" \
+        "(libFuzzer's, inputs/bytes; $(ls "$FUZZ_CORPUS" | wc -l) files in $FUZZ_CORPUS) status=$status log=$log"
+    return "$status"
 }
 
 # Seeds read in place beside the committed ones: the RFC 8785 inputs of the external test
@@ -195,6 +247,43 @@ totals() {
     done
 }
 
+# The run corpus of a target grows with every input that once added coverage, and each run
+# reads all of it first (the log target, about 30 s for 16,000 inputs). libFuzzer's -merge=1
+# keeps the inputs that together cover what the whole does, into a new folder that then
+# takes the old one's place. The log target runs without its caches (REDO_FUZZ_CACHE=0), so
+# that each input shows all the coverage it reaches, not only what is new to the process.
+# Executions counted by `totals` stay: they come from the run logs.
+minimize() {
+    [ $# -gt 0 ] || set -- json node log
+    local target name corpus fresh before status
+    for target in "$@"; do
+        case $target in json | node | log) ;; *) echo "minimize: unknown target $target (json, node, log)" >&2; exit 2 ;; esac
+        corpus=$R/corpus-$target
+        if pgrep -f -- "$corpus( |\$)" >/dev/null; then
+            echo "minimize: a run of $target is using $corpus; stop it first" >&2
+            exit 2
+        fi
+    done
+    for target in "$@"; do
+        name=$(executable "$target") || exit 2
+        corpus=$R/corpus-$target
+        [ -d "$corpus" ] || { echo "minimize $target: no run corpus yet"; continue; }
+        if [ "$target" = log ]; then build log; else build asan; fi
+        before=$(ls "$corpus" | wc -l)
+        fresh=$(mktemp -d "$R/corpus-$target.minimizing.XXXXXX")
+        env "${FUZZ_ENV[@]}" REDO_FUZZ_CACHE=0 "$BIN/$name" -merge=1 -timeout=20 -rss_limit_mb=2048 -detect_leaks=0 \
+            "$fresh" "$corpus" >"$R/logs/minimize-$target.txt" 2>&1
+        status=$?
+        if [ "$status" -ne 0 ]; then
+            rm -rf "$fresh"
+            echo "minimize $target: libFuzzer's merge failed (status $status), corpus left as it was; see $R/logs/minimize-$target.txt" >&2
+            exit 1
+        fi
+        rm -rf "$corpus.old" && mv "$corpus" "$corpus.old" && mv "$fresh" "$corpus" && rm -rf "$corpus.old"
+        echo "minimize $target: $before inputs -> $(ls "$corpus" | wc -l)"
+    done
+}
+
 [ $# -ge 1 ] || usage
 command=$1; shift
 case $command in
@@ -204,5 +293,6 @@ case $command in
     differential) exec bash "$P/Tools/differential-node.sh" "$@" ;;
     corpus) exec bash "$P/Tools/make-corpus.sh" "$@" ;;
     totals) totals ;;
+    minimize) minimize "$@" ;;
     *) usage ;;
 esac
