@@ -147,6 +147,27 @@ final class ShardMergeTests: XCTestCase {
         XCTAssertThrowsError(try MergedReport.read([unsharded])) {
             XCTAssertTrue("\($0)".contains("not a shard report"), "\($0)")
         }
+        // Bytes that are not JSON, and a shard report with a record of the wrong shape (a
+        // status that is a number, a code that is not a string): each named with its path.
+        // (The shard holding the log's task; the other may hold no record.)
+        let texts = try two.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let held = texts[0].contains("\"status\":\"valid\"") ? 0 : 1
+        let text = texts[held]
+        let broken = [
+            ("truncated", String(text.prefix(text.count / 2)), "not JSON"),
+            (
+                "status", text.replacingOccurrences(of: "\"status\":\"valid\"", with: "\"status\":1"),
+                "record 0 is not as"
+            ),
+            ("code", text.replacingOccurrences(of: "\"code\":null", with: "\"code\":[]"), "record 0 is not as"),
+        ]
+        for (label, content, reason) in broken {
+            let path = TempFiles.write(Array(content.utf8), to: TempFiles.path("refuse-\(label)") + ".json")
+            XCTAssertThrowsError(try MergedReport.read([two[1 - held], path]), label) {
+                XCTAssertTrue("\($0)".hasPrefix(path + ": "), "\($0)")
+                XCTAssertTrue("\($0)".contains(reason), "\($0)")
+            }
+        }
     }
 
     /// The binary end to end: shards as a scheduler runs them, then merge-reports.

@@ -10,17 +10,61 @@ package struct MergedReport: ReportedRun {
     package let fileNames: [String]
     package let problems: [InputProblem]
     package let nodeCount: Int
-    private let records: [Record]
+    /// In input order; every slot is filled (`merge` checks), so that the records are
+    /// placed once, not copied into a second array.
+    private let records: [Record?]
+    /// Each shard report's `Text`, by the `shard` of its records.
+    private let texts: [Text]
 
+    /// A record as its shard report gives it. Its source, id and task stay UTF-8 bytes in
+    /// its shard's `Text` until a report writer asks for them: a million records then keep
+    /// no three million strings.
     struct Record {
-        let file: Int
-        let source: String
-        let id: String?
-        let task: String?
+        let shard: Int32
+        let file: Int32
+        let text: Text.Strings
         let status: RecordStatus
-        let duplicateOf: String?
         let code: ErrorCode?
+        /// Set on a duplicate only (few in any log).
+        let duplicateOf: String?
         let findings: [Finding]
+    }
+
+    /// The source, id and task of a shard report's records, one after another in one buffer.
+    struct Text {
+        private(set) var bytes: [UInt8] = []
+
+        /// Where a record's three strings are: `start`, then their lengths (-1: null).
+        struct Strings {
+            let start: Int
+            let source: Int32
+            let id: Int32
+            let task: Int32
+        }
+
+        /// Appends a record's strings (nil: null).
+        mutating func append(source: String, id: String?, task: String?) -> Strings {
+            let start = bytes.count
+            bytes.append(contentsOf: source.utf8)
+            if let id { bytes.append(contentsOf: id.utf8) }
+            if let task { bytes.append(contentsOf: task.utf8) }
+            return Strings(
+                start: start, source: Int32(source.utf8.count), id: id.map { Int32($0.utf8.count) } ?? -1,
+                task: task.map { Int32($0.utf8.count) } ?? -1)
+        }
+
+        func source(_ strings: Strings) -> String { text(at: strings.start, length: strings.source)! }
+        func id(_ strings: Strings) -> String? {
+            text(at: strings.start + Int(strings.source), length: strings.id)
+        }
+        func task(_ strings: Strings) -> String? {
+            text(at: strings.start + Int(strings.source) + Int(max(strings.id, 0)), length: strings.task)
+        }
+
+        private func text(at start: Int, length: Int32) -> String? {
+            guard length >= 0 else { return nil }
+            return String(decoding: bytes[start..<start + Int(length)], as: UTF8.self)
+        }
     }
 
     /// Why the reports cannot be merged, naming the report (or "shard reports").
@@ -30,14 +74,19 @@ package struct MergedReport: ReportedRun {
     }
 
     package var recordCount: Int { records.count }
-    package func status(_ record: Int) -> RecordStatus { records[record].status }
-    package func code(_ record: Int) -> ErrorCode? { records[record].code }
-    package func findings(_ record: Int) -> [Finding] { records[record].findings }
-    package func fileIndex(_ record: Int) -> Int { records[record].file }
-    package func source(_ record: Int) -> String { records[record].source }
-    package func claimedId(_ record: Int) -> String? { records[record].id }
-    package func taskId(_ record: Int) -> String? { records[record].task }
-    package func originalSource(ofDuplicate record: Int) -> String? { records[record].duplicateOf }
+    package func status(_ record: Int) -> RecordStatus { records[record]!.status }
+    package func code(_ record: Int) -> ErrorCode? { records[record]!.code }
+    package func findings(_ record: Int) -> [Finding] { records[record]!.findings }
+    package func fileIndex(_ record: Int) -> Int { Int(records[record]!.file) }
+    package func source(_ record: Int) -> String { strings(record) { $0.source($1) } }
+    package func claimedId(_ record: Int) -> String? { strings(record) { $0.id($1) } }
+    package func taskId(_ record: Int) -> String? { strings(record) { $0.task($1) } }
+    package func originalSource(ofDuplicate record: Int) -> String? { records[record]!.duplicateOf }
+
+    private func strings<R>(_ record: Int, _ read: (Text, Text.Strings) -> R) -> R {
+        let record = records[record]!
+        return read(texts[Int(record.shard)], record.text)
+    }
 
     /// Reads and merges the shard reports at `paths` (any order).
     package static func read(_ paths: [String]) throws(Problem) -> MergedReport {
@@ -45,15 +94,27 @@ package struct MergedReport: ReportedRun {
         for path in paths {
             let bytes: [UInt8]
             do { bytes = try InputFile.readAll(InputPath(path)) } catch { throw Problem(error.path, error.reason) }
-            let value: JSONValue
-            do { value = try JSONReader.parse(bytes) } catch { throw Problem(path, "not JSON: \(error)") }
-            shards.append(try ShardReport(value, path: path))
+            // Read from the parse tape, not a tree: a report of a million records is some
+            // 130 MB, and its tree several times that.
+            let shard: Result<ShardReport, Problem>
+            do {
+                shard = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                    try JSONTapeValue.parse(buffer) { value in
+                        Result { () throws(Problem) in try ShardReport(value, path: path, slot: shards.count) }
+                    }
+                }
+            } catch { throw Problem(path, "not JSON: \(error)") }
+            shards.append(try shard.get())
         }
-        return try merge(shards)
+        return try merge(consume shards)
     }
 
-    private static func merge(_ shards: [ShardReport]) throws(Problem) -> MergedReport {
-        guard let first = shards.first else { throw Problem("shard reports", "none given") }
+    private static func merge(_ given: consuming [ShardReport]) throws(Problem) -> MergedReport {
+        var shards = given
+        guard !shards.isEmpty else { throw Problem("shard reports", "none given") }
+        // The first report without its records (which `slots` takes over, shard by shard).
+        var first = shards[0]
+        first.recordsAt = []
         let count = first.count
         var byIndex: [Int: String] = [:]
         for shard in shards {
@@ -71,29 +132,26 @@ package struct MergedReport: ReportedRun {
             throw Problem("shard reports", "shard \(missing)/\(count) is missing (\(shards.count) of \(count) given)")
         }
         var slots = [Record?](repeating: nil, count: first.records)
-        for shard in shards {
-            for (position, record) in shard.recordsAt {
+        for k in shards.indices {
+            let path = shards[k].path
+            for (position, record) in shards[k].recordsAt {
                 guard position < slots.count else {
-                    throw Problem(shard.path, "record position \(position) beyond the run's \(first.records) records")
+                    throw Problem(path, "record position \(position) beyond the run's \(first.records) records")
                 }
                 guard slots[position] == nil else {
-                    throw Problem(shard.path, "record position \(position) is in another shard report too")
+                    throw Problem(path, "record position \(position) is in another shard report too")
                 }
                 slots[position] = record
             }
+            shards[k].recordsAt = []  // placed: not held twice
         }
-        var records: [Record] = []
-        records.reserveCapacity(slots.count)
-        for (position, record) in slots.enumerated() {
-            guard let record else {
-                throw Problem("shard reports", "no shard report holds record position \(position)")
-            }
-            records.append(record)
+        if let position = slots.firstIndex(where: { $0 == nil }) {
+            throw Problem("shard reports", "no shard report holds record position \(position)")
         }
         let problems = shards.first { $0.index == 0 }!.problems
         return MergedReport(
             profile: first.profile, fileNames: first.files, problems: problems, nodeCount: first.nodes,
-            records: records)
+            records: slots, texts: shards.map(\.text))
     }
 }
 
@@ -107,11 +165,15 @@ private struct ShardReport {
     let nodes: Int
     let files: [String]
     let problems: [InputProblem]
-    let recordsAt: [(Int, MergedReport.Record)]
+    /// Its records by position in the whole input (emptied once `merge` has placed them).
+    var recordsAt: [(Int, MergedReport.Record)]
+    /// Their source, id and task.
+    let text: MergedReport.Text
 
     private static let rules = Dictionary(uniqueKeysWithValues: Rule.all.map { ($0.id, $0) })
 
-    init(_ value: JSONValue, path: String) throws(MergedReport.Problem) {
+    /// `slot`: the report's place among the reports read, which its records name.
+    init<Value: JSONReadable>(_ value: Value, path: String, slot: Int) throws(MergedReport.Problem) {
         self.path = path
         func fail(_ reason: String) -> MergedReport.Problem { MergedReport.Problem(path, reason) }
         guard let root = value.objectValue, root["format"]?.stringValue == JSONReport.format,
@@ -143,34 +205,36 @@ private struct ShardReport {
         self.problems = problems
         var recordsAt: [(Int, MergedReport.Record)] = []
         recordsAt.reserveCapacity(recordValues.count)
+        var text = MergedReport.Text()
         for value in recordValues {
-            guard let record = try Self.record(value, files: files.count) else {
+            guard let record = Self.record(value, files: files.count, slot: Int32(slot), text: &text) else {
                 throw fail("record \(recordsAt.count) is not as validate --shard writes it")
             }
             recordsAt.append(record)
         }
         self.recordsAt = recordsAt
+        self.text = text
     }
 
     /// A whole number from 0 up (a JSON number is a double: exact far beyond any count).
-    private static func count(_ value: JSONValue?) -> Int? {
+    private static func count<Value: JSONReadable>(_ value: Value?) -> Int? {
         guard let number = value?.numberValue, number >= 0, number < 9e15, number.rounded() == number else {
             return nil
         }
         return Int(number)
     }
 
-    private static func optionalString(_ value: JSONValue?) -> String?? {
-        switch value {
-        case .null: return .some(nil)
-        case let .string(text)?: return .some(text)
-        default: return nil
-        }
+    private static func optionalString<Value: JSONReadable>(_ value: Value?) -> String?? {
+        guard let value else { return nil }
+        if value.isNull { return .some(nil) }
+        return value.stringValue.map { .some($0) }
     }
 
-    private static func record(_ value: JSONValue, files: Int) throws(MergedReport.Problem) -> (
-        Int, MergedReport.Record
-    )? {
+    /// The record `value` at its position, its strings appended to `text`; nil when it is
+    /// not as `validate --shard` writes a record.
+    private static func record<Value: JSONReadable>(
+        _ value: Value, files: Int, slot: Int32, text: inout MergedReport.Text
+    ) -> (Int, MergedReport.Record)? {
         guard let object = value.objectValue, let position = count(object["position"]),
             let file = count(object["file"]), file < files, let source = object["source"]?.stringValue,
             let id = optionalString(object["id"]), let task = optionalString(object["taskId"]),
@@ -200,8 +264,8 @@ private struct ShardReport {
         return (
             position,
             MergedReport.Record(
-                file: file, source: source, id: id, task: task, status: status, duplicateOf: duplicateOf, code: code,
-                findings: findings)
+                shard: slot, file: Int32(file), text: text.append(source: source, id: id, task: task), status: status,
+                code: code, duplicateOf: duplicateOf, findings: findings)
         )
     }
 }
