@@ -148,7 +148,8 @@ final class ShardMergeTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("not a shard report"), "\($0)")
         }
         // Bytes that are not JSON, and a shard report with a record of the wrong shape (a
-        // status that is a number, a code that is not a string): each named with its path.
+        // status that is a number, a code that is not a string, a file the report does not
+        // list): each named with its path.
         // (The shard holding the log's task; the other may hold no record.)
         let texts = try two.map { try String(contentsOfFile: $0, encoding: .utf8) }
         let held = texts[0].contains("\"status\":\"valid\"") ? 0 : 1
@@ -160,6 +161,7 @@ final class ShardMergeTests: XCTestCase {
                 "record 0 is not as"
             ),
             ("code", text.replacingOccurrences(of: "\"code\":null", with: "\"code\":[]"), "record 0 is not as"),
+            ("file", text.replacingOccurrences(of: "\"file\":0", with: "\"file\":7"), "record 0 is not as"),
         ]
         for (label, content, reason) in broken {
             let path = TempFiles.write(Array(content.utf8), to: TempFiles.path("refuse-\(label)") + ".json")

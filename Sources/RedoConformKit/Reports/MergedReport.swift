@@ -94,16 +94,10 @@ package struct MergedReport: ReportedRun {
         for path in paths {
             let bytes: [UInt8]
             do { bytes = try InputFile.readAll(InputPath(path)) } catch { throw Problem(error.path, error.reason) }
-            // Read from the parse tape, not a tree: a report of a million records is some
-            // 130 MB, and its tree several times that.
-            let shard: Result<ShardReport, Problem>
-            do {
-                shard = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-                    try JSONTapeValue.parse(buffer) { value in
-                        Result { () throws(Problem) in try ShardReport(value, path: path, slot: shards.count) }
-                    }
-                }
-            } catch { throw Problem(path, "not JSON: \(error)") }
+            let slot = shards.count
+            let shard = bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(Problem) in try ShardReport(buffer, path: path, slot: slot) }
+            }
             shards.append(try shard.get())
         }
         return try merge(consume shards)
@@ -172,10 +166,39 @@ private struct ShardReport {
 
     private static let rules = Dictionary(uniqueKeysWithValues: Rule.all.map { ($0.id, $0) })
 
+    /// The records read so far, each converted as soon as the parser has read it.
+    private final class RecordsRead {
+        let slot: Int32
+        var recordsAt: [(Int, MergedReport.Record)] = []
+        var text = MergedReport.Text()
+        var count = 0
+        /// The first record not as `validate --shard` writes it; none is kept after it.
+        var firstBad: Int?
+
+        init(slot: Int32) { self.slot = slot }
+
+        func add(_ value: JSONValue) {
+            defer { count += 1 }
+            guard firstBad == nil else { return }
+            guard let record = ShardReport.record(value, slot: slot, text: &text) else {
+                firstBad = count
+                return
+            }
+            recordsAt.append(record)
+        }
+    }
+
+    /// Parses the report in `bytes`. Its records are converted one by one as the parser
+    /// reads them, so that neither a tree nor a tape of a million records is ever held.
     /// `slot`: the report's place among the reports read, which its records name.
-    init<Value: JSONReadable>(_ value: Value, path: String, slot: Int) throws(MergedReport.Problem) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String, slot: Int) throws(MergedReport.Problem) {
         self.path = path
         func fail(_ reason: String) -> MergedReport.Problem { MergedReport.Problem(path, reason) }
+        let read = RecordsRead(slot: Int32(slot))
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(bytes, streamingElementsOf: "records") { read.add($0) }
+        } catch { throw fail("not JSON: \(error)") }
         guard let root = value.objectValue, root["format"]?.stringValue == JSONReport.format,
             root["version"]?.numberValue == Double(JSONReport.version)
         else { throw fail("not a \(JSONReport.format) version \(JSONReport.version) report") }
@@ -187,7 +210,7 @@ private struct ShardReport {
             let records = Self.count(shard["records"]), let nodes = Self.count(shard["nodes"]),
             let files = shard["files"]?.arrayValue?.compactMap(\.stringValue),
             files.count == shard["files"]?.arrayValue?.count,
-            let problemValues = root["problems"]?.arrayValue, let recordValues = root["records"]?.arrayValue
+            let problemValues = root["problems"]?.arrayValue, root["records"]?.arrayValue != nil
         else { throw fail("the report's profile, shard or lists are not as validate --shard writes them") }
         self.profile = profile
         self.index = index
@@ -203,40 +226,39 @@ private struct ShardReport {
             problems.append(InputProblem(path: path, message: message))
         }
         self.problems = problems
-        var recordsAt: [(Int, MergedReport.Record)] = []
-        recordsAt.reserveCapacity(recordValues.count)
-        var text = MergedReport.Text()
-        for value in recordValues {
-            guard let record = Self.record(value, files: files.count, slot: Int32(slot), text: &text) else {
-                throw fail("record \(recordsAt.count) is not as validate --shard writes it")
-            }
-            recordsAt.append(record)
+        // The records were read before the list of files could be relied on (a report
+        // need not list `shard` first), so their file indexes are checked now.
+        let beyond = read.recordsAt.firstIndex { Int($0.1.file) >= files.count }
+        if let bad = [read.firstBad, beyond].compactMap({ $0 }).min() {
+            throw fail("record \(bad) is not as validate --shard writes it")
         }
-        self.recordsAt = recordsAt
-        self.text = text
+        recordsAt = read.recordsAt
+        text = read.text
     }
 
     /// A whole number from 0 up (a JSON number is a double: exact far beyond any count).
-    private static func count<Value: JSONReadable>(_ value: Value?) -> Int? {
+    private static func count(_ value: JSONValue?) -> Int? {
         guard let number = value?.numberValue, number >= 0, number < 9e15, number.rounded() == number else {
             return nil
         }
         return Int(number)
     }
 
-    private static func optionalString<Value: JSONReadable>(_ value: Value?) -> String?? {
-        guard let value else { return nil }
-        if value.isNull { return .some(nil) }
-        return value.stringValue.map { .some($0) }
+    private static func optionalString(_ value: JSONValue?) -> String?? {
+        switch value {
+        case .null: return .some(nil)
+        case let .string(text)?: return .some(text)
+        default: return nil
+        }
     }
 
     /// The record `value` at its position, its strings appended to `text`; nil when it is
     /// not as `validate --shard` writes a record.
-    private static func record<Value: JSONReadable>(
-        _ value: Value, files: Int, slot: Int32, text: inout MergedReport.Text
+    fileprivate static func record(
+        _ value: JSONValue, slot: Int32, text: inout MergedReport.Text
     ) -> (Int, MergedReport.Record)? {
         guard let object = value.objectValue, let position = count(object["position"]),
-            let file = count(object["file"]), file < files, let source = object["source"]?.stringValue,
+            let file = count(object["file"]), file <= Int(Int32.max), let source = object["source"]?.stringValue,
             let id = optionalString(object["id"]), let task = optionalString(object["taskId"]),
             let status = object["status"]?.stringValue.flatMap(RecordStatus.init(rawValue:)),
             let codeText = optionalString(object["code"]), let findingValues = object["findings"]?.arrayValue

@@ -27,6 +27,20 @@ public enum JSONReader {
         return parser.sink.takeValue()
     }
 
+    /// The same, except for the array stored under `key` in the root object: `element` gets
+    /// each of its elements as soon as it is read, and the tree returned holds an empty
+    /// array there. Memory then follows the largest element, not the array (a report's
+    /// records). The document is still checked whole: a syntax error after elements were
+    /// handed over throws all the same.
+    package static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, streamingElementsOf key: JSONKey, limits: JSONLimits = .default,
+        _ element: @escaping (JSONValue) -> Void
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(sink: JSONStreamedArrayBuilder(streaming: key, element: element), limits: limits)
+        try parser.parse(buffer)
+        return parser.sink.takeValue()
+    }
+
     /// The same, for a document held as a `String` (its UTF-8 is parsed).
     public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8), limits: limits)

@@ -13,6 +13,13 @@ struct JSONTreeBuilder: JSONEventSink {
         return values.removeLast()
     }
 
+    /// The value just completed, taken off the stack (`JSONStreamedArrayBuilder` hands
+    /// elements over this way).
+    mutating func takeLast() -> JSONValue { values.removeLast() }
+
+    /// A value put on the stack as if the parser had read it.
+    mutating func append(_ value: JSONValue) { values.append(value) }
+
     mutating func beginObject() { open.append((values.count, keys.count)) }
     mutating func beginArray() { open.append((values.count, keys.count)) }
 
