@@ -19,7 +19,7 @@ struct MergeEvaluator {
             let baseValue = history.taskValue(at: base, field)
             let values = parents.map { history.taskValue(at: $0, field) }
             switch decide(
-                field.rawValue, base: baseValue, values: values, numeric: field.isNumeric,
+                { field.rawValue }, base: baseValue, values: values, numeric: field.isNumeric,
                 resolution: merge.taskResolutions[field], node: node, merge: merge, parents: parents)
             {
             case let .success(value?): decisions.task[field] = value
@@ -32,7 +32,7 @@ struct MergeEvaluator {
             let states = parents.map { history.todoState(at: $0, task: node.taskId, todo: todo, ancestry: ancestry) }
             for field in TodoField.allCases {
                 switch decide(
-                    "todo \(todo) \(field.rawValue)", base: baseState?.value(field),
+                    { "todo \(todo) \(field.rawValue)" }, base: baseState?.value(field),
                     values: states.map { $0?.value(field) }, numeric: false,
                     resolution: merge.todoResolutions[todo]?[field], node: node, merge: merge, parents: parents)
                 {
@@ -45,9 +45,10 @@ struct MergeEvaluator {
         return .success(decisions)
     }
 
-    /// The value a MERGE writes for one field, nil to leave it alone.
+    /// The value a MERGE writes for one field, nil to leave it alone. `name` is made only for
+    /// the finding of a conflict it cannot decide (most fields have no conflict).
     private func decide(
-        _ name: String, base: FieldValue?, values: [FieldValue?], numeric: Bool, resolution: FieldResolution?,
+        _ name: () -> String, base: FieldValue?, values: [FieldValue?], numeric: Bool, resolution: FieldResolution?,
         node: Node, merge: MergePayload, parents: [Int32]
     ) -> Result<FieldValue?, Finding> {
         let changers = values.indices.filter { values[$0] != base }
@@ -67,7 +68,7 @@ struct MergeEvaluator {
                 return .success(extreme(changers.compactMap { values[$0] }, max: resolution.strategy == .max))
             case .union:
                 // Refused when validated; kept for completeness.
-                return .failure(unresolvable(name, "union", node: node))
+                return .failure(unresolvable(name(), "union", node: node))
             }
         }
         let first = values[changers[0]]
@@ -78,7 +79,7 @@ struct MergeEvaluator {
         case .max where numeric, .min where numeric:
             return .success(extreme(changers.compactMap { values[$0] }, max: merge.policy.defaultStrategy == .max))
         default:
-            return .failure(unresolvable(name, merge.policy.defaultStrategy.rawValue, node: node))
+            return .failure(unresolvable(name(), merge.policy.defaultStrategy.rawValue, node: node))
         }
     }
 
