@@ -70,11 +70,19 @@ private let startSeconds: Int64 = 1_761_469_200
 
 private let cachesOn = getenv("REDO_FUZZ_CACHE").map { String(cString: $0) != "0" } ?? true
 
-/// Bytes as a dictionary key, hashed in one call rather than byte by byte.
+/// Bytes as a dictionary key, hashed once when made: a key is looked up in two cache
+/// generations and stored, and a record's key serves its check and the duplicate test.
 private struct Bytes: Hashable {
     let bytes: [UInt8]
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    let digest: Int
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        digest = hasher.finalize()
+    }
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+    static func == (a: Bytes, b: Bytes) -> Bool { a.digest == b.digest && a.bytes == b.bytes }
 }
 
 /// Values by key in two generations: when the young one is full, it becomes the old one
@@ -145,12 +153,57 @@ private func node(
     }
     guard cachesOn else { return make() }
     // The ingredients, unambiguously: the key of the body they make.
-    let key = OrderedJSON.bytes(
-        .array([
-            num(Double(factory)), str(action.rawValue), str(task), .array(parents.map { str($0) }),
-            num(Double(lamport)), str(wall), .object(JSONObject(payload)),
-        ]))
-    return nodeCache.value(for: Bytes(key), make)
+    var key = IngredientKey()
+    key.append(factory)
+    key.append(action.rawValue)
+    key.append(task)
+    key.append(parents.count)
+    for parent in parents { key.append(parent) }
+    key.append(lamport)
+    key.append(wall)
+    key.append(.object(JSONObject(payload)))
+    return nodeCache.value(for: Bytes(key.bytes), make)
+}
+
+/// A node's ingredients as bytes no other ingredients give: each string's UTF-8 bytes
+/// after their count (bytes, not `String`: "K" and KELVIN SIGN are different titles), each
+/// value after a tag. Cheaper than writing them as JSON, which escapes every string.
+private struct IngredientKey {
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(512) }
+
+    mutating func append(_ number: Int) { withUnsafeBytes(of: Int64(number).littleEndian) { bytes += $0 } }
+
+    mutating func append(_ text: String) {
+        append(text.utf8.count)
+        bytes += text.utf8
+    }
+
+    /// Payloads are a few levels deep; the recursion follows the harness's own values.
+    mutating func append(_ value: JSONValue) {
+        switch value {
+        case .null: bytes.append(0)
+        case .bool(let flag): bytes.append(flag ? 1 : 2)
+        case .number(let number):
+            bytes.append(3)
+            withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes += $0 }
+        case .string(let text):
+            bytes.append(4)
+            append(text)
+        case .array(let elements):
+            bytes.append(5)
+            append(elements.count)
+            for element in elements { append(element) }
+        case .object(let object):
+            bytes.append(6)
+            append(object.members.count)
+            for member in object.members {
+                append(member.key)
+                append(member.value)
+            }
+        }
+    }
 }
 
 /// The signature of `node`'s body by `factory`'s key.
@@ -162,9 +215,10 @@ private func signature(of node: JSONObject, by factory: SignedNodeBuilder) -> St
 
 /// `validator.check(bytes: record)`: with the caches on, through the deferred-signature API
 /// an app would use with a cache of its own, verifying only signatures not known to hold.
-private func nodeCheck(_ record: [UInt8]) -> NodeCheck {
+private func nodeCheck(_ key: Bytes) -> NodeCheck {
+    let record = key.bytes
     guard cachesOn else { return validator.check(bytes: record) }
-    return checkCache.value(for: Bytes(record)) {
+    return checkCache.value(for: key) {
         let (check, deferred) = record.withUnsafeBufferPointer { validator.check(bytes: $0, deferringSignature: true) }
         guard let deferred else { return check }
         guard let id = check.node?.id else {
@@ -523,11 +577,24 @@ private struct LogBuild {
 // Verdicts are compared as values (ids, codes, findings), not as text: text is made only
 // for the message of a broken invariant.
 
-/// What a record claims to be: its `id` text, or (no string id) its position in the
-/// original record list, so that such records never stand for one another.
+/// What a record claims to be: its node's id when it passed node-level checks (the same
+/// as its `id` text, without making that text), else its `id` text as bytes, or (no string
+/// id) its position in the original record list, so that such records never stand for one
+/// another.
 private enum Claim: Hashable {
-    case id(String)
+    case node(NodeID)
+    case id(Bytes)
     case none(record: Int)
+
+    init(_ check: NodeCheck, record: Int) {
+        if let node = check.node {
+            self = .node(node.id)
+        } else if let text = check.claimedId {
+            self = .id(Bytes(Array(text.utf8)))
+        } else {
+            self = .none(record: record)
+        }
+    }
 }
 
 /// One record's outcome under its claim; `Summary.perId` counts them (a multiset).
@@ -589,13 +656,14 @@ private func summarize(_ checks: [NodeCheck], originalIndex: [Int], reference: S
     let verdict = LogValidator().validate(checks)
     var summary = Summary()
     summary.nodeStatus.reserveCapacity(verdict.nodes.count)
+    summary.perId.reserveCapacity(checks.count)
     invariant(verdict.records.count == checks.count, "records \(verdict.records.count) != checks \(checks.count)")
     for (node, status) in zip(verdict.nodes, verdict.nodeStatus) {
         invariant(summary.nodeStatus.index(forKey: node.id) == nil, "node \(node.id) listed twice in verdict.nodes")
         summary.nodeStatus[node.id] = status
     }
     for (r, record) in verdict.records.enumerated() {
-        let claim = checks[r].claimedId.map { Claim.id($0) } ?? .none(record: originalIndex[r])
+        let claim = Claim(checks[r], record: originalIndex[r])
         summary.perId[Outcome(claim: claim, status: record.status, code: record.code), default: 0] += 1
         if !checks[r].passed {
             invariant(
@@ -785,7 +853,8 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         _ = out.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }
-    let checks = records.map(nodeCheck)
+    let keys = records.map(Bytes.init)
+    let checks = keys.map(nodeCheck)
     let identity = Array(records.indices)
     let (reference, referenceVerdict) = summarize(checks, originalIndex: identity)
 
@@ -826,7 +895,7 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
     // Exact duplicate records change nothing but the duplicate count.
     var seen = Set<Bytes>()
-    let unique = identity.filter { seen.insert(Bytes(records[$0])).inserted }
+    let unique = identity.filter { seen.insert(keys[$0]).inserted }
     if unique.count < records.count {
         var (other, _) = summarize(unique.map { checks[$0] }, originalIndex: unique, reference: reference)
         other.perId = reference.perId
