@@ -18,9 +18,21 @@ final class ShardMergeTests: XCTestCase {
             var options = ValidationOptions()
             options.shard = Shard(index: index, count: count)
             let view = ShardReportView(ValidationRun(options: options).run(operands), shard: options.shard!)
+            XCTAssertEqual(view.nodeCount, Self.distinctClaims(view), "\(label): shard \(index) of \(count)")
             let text = renderReport { JSONReport.write(view, profile: .synced, shard: view.extras, to: &$0) }
             return TempFiles.write(text, to: TempFiles.path("\(label)-shard-\(index)-of-\(count)") + ".json")
         }
+    }
+
+    /// A shard summary's node count by its definition: the distinct id texts (by bytes) its
+    /// records claim, each record without one counting alone.
+    private static func distinctClaims(_ view: ShardReportView) -> Int {
+        var ids = Set<[UInt8]>()
+        var withoutId = 0
+        for record in 0..<view.recordCount {
+            if let id = view.claimedId(record) { ids.insert(Array(id.utf8)) } else { withoutId += 1 }
+        }
+        return ids.count + withoutId
     }
 
     private func assertShardsMerge(
@@ -75,7 +87,8 @@ final class ShardMergeTests: XCTestCase {
     }
 
     /// Generated logs with faults: bad signatures (the descendants inherit), lines that
-    /// are not JSON, records without a taskId, duplicates, a missing input; and a hostile
+    /// are not JSON, records without a taskId, duplicates, copies that claim a valid
+    /// node's id but fail its signature or its hash, a missing input; and a hostile
     /// shape that rejects most records; and the faulty shape, whose descendants fold below
     /// their root causes.
     func testGeneratedLogsWithFaults() throws {
@@ -93,6 +106,14 @@ final class ShardMergeTests: XCTestCase {
                     String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\"taskId\"", with: "\"taskID\"")
                         .utf8)
             case 41: faulty += line + [0x0A]  // a duplicate record
+            case 59:  // a copy of the record, then one with a broken signature claiming its id
+                faulty += line + [0x0A]
+                line = Self.breakSignature(line)
+            case 71:  // a copy of the record, then one whose content no longer hashes to its id
+                faulty += line + [0x0A]
+                line = Array(
+                    String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\"lamport\":", with: "\"lamport\":1")
+                        .utf8)
             default: break
             }
             faulty += line + [0x0A]
