@@ -111,9 +111,7 @@ final class ShardMergeTests: XCTestCase {
                 line = Self.breakSignature(line)
             case 71:  // a copy of the record, then one whose content no longer hashes to its id
                 faulty += line + [0x0A]
-                line = Array(
-                    String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\"lamport\":", with: "\"lamport\":1")
-                        .utf8)
+                line = Self.changeLamport(line)
             default: break
             }
             faulty += line + [0x0A]
@@ -141,6 +139,13 @@ final class ShardMergeTests: XCTestCase {
         let at = text.utf8.distance(from: text.startIndex, to: range.upperBound) + 127
         bytes[at] = bytes[at] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
         return bytes
+    }
+
+    /// The lamport with a digit put before it: the record still claims its id, which no
+    /// longer matches its content.
+    static func changeLamport(_ line: [UInt8]) -> [UInt8] {
+        Array(
+            String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\"lamport\":", with: "\"lamport\":1").utf8)
     }
 
     func testShardHashIsSHA256OfTheTaskId() {
