@@ -22,6 +22,13 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
         (high, low) = bits
     }
 
+    /// The UUID with these bits, as `high` and `low` hold them (kept by a caller that
+    /// stored a valid UUID's bits).
+    package init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
     /// The 128 bits of strict UUID v4 text, read straight from its UTF-8 bytes.
     private static func parse(_ u: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
         guard u.count == 36, u[8] == 0x2D, u[13] == 0x2D, u[18] == 0x2D, u[23] == 0x2D,
