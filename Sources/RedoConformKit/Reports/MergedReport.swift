@@ -34,7 +34,7 @@ package struct MergedReport: ReportedRun {
     /// The source, id and task of a shard report's records, one after another in one buffer,
     /// each as few bytes as give it back exactly: a source without its file's name (kept
     /// once), an id that is a node id as its 32 digest bytes, a taskId that is a UUID v4 as
-    /// its 16. A million records' text is then about 20 bytes a record instead of 160.
+    /// its 16: about 55 bytes a record of a JSON Lines log instead of 160.
     struct Text {
         private(set) var bytes: [UInt8] = []
         /// Distinct heads of sources (a source up to its last `:` or `#`, or all of it):
