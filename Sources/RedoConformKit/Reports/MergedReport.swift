@@ -135,7 +135,7 @@ package struct MergedReport: ReportedRun {
         /// `id(strings)` as JSON (a string or null), a packed id spelled straight from its bits.
         func appendIdJSON(_ strings: Strings, to out: inout [UInt8]) {
             if strings.id == Strings.packed { return nodeId(at: idStart(strings)).appendQuoted(to: &out) }
-            Self.appendJSON(id(strings), to: &out)
+            appendJSONString(id(strings), to: &out)
         }
 
         /// `task(strings)` as JSON, the same way.
@@ -144,11 +144,7 @@ package struct MergedReport: ReportedRun {
             if strings.task == Strings.packed {
                 return UUIDv4(high: word(at), low: word(at + 8)).appendQuoted(to: &out)
             }
-            Self.appendJSON(task(strings), to: &out)
-        }
-
-        private static func appendJSON(_ text: String?, to out: inout [UInt8]) {
-            if let text { StringEscaping.appendQuoted(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            appendJSONString(task(strings), to: &out)
         }
 
         private func nodeId(at start: Int) -> NodeID {

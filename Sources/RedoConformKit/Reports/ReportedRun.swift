@@ -36,16 +36,17 @@ package protocol ReportedRun: Sendable {
 
 extension ReportedRun {
     package func appendClaimedIdJSON(_ record: Int, to out: inout [UInt8]) {
-        appendJSON(claimedId(record), to: &out)
+        appendJSONString(claimedId(record), to: &out)
     }
 
     package func appendTaskIdJSON(_ record: Int, to out: inout [UInt8]) {
-        appendJSON(taskId(record), to: &out)
+        appendJSONString(taskId(record), to: &out)
     }
+}
 
-    fileprivate func appendJSON(_ text: String?, to out: inout [UInt8]) {
-        if let text { StringEscaping.appendQuoted(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
-    }
+/// `text` as a JSON string, or `null`, appended to `out`.
+func appendJSONString(_ text: String?, to out: inout [UInt8]) {
+    if let text { StringEscaping.appendQuoted(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
 }
 
 extension ValidationResult: ReportedRun {
@@ -58,13 +59,13 @@ extension ValidationResult: ReportedRun {
 
     package func appendClaimedIdJSON(_ record: Int, to out: inout [UInt8]) {
         let node = verdict.records[record].node
-        guard node >= 0 else { return appendJSON(claimedId(record), to: &out) }
+        guard node >= 0 else { return appendJSONString(claimedId(record), to: &out) }
         verdict.nodes.id(at: Int(node)).appendQuoted(to: &out)
     }
 
     package func appendTaskIdJSON(_ record: Int, to out: inout [UInt8]) {
         let node = verdict.records[record].node
-        guard node >= 0 else { return appendJSON(taskId(record), to: &out) }
+        guard node >= 0 else { return appendJSONString(taskId(record), to: &out) }
         verdict.nodes.taskId(at: Int(node)).appendQuoted(to: &out)
     }
 
