@@ -63,7 +63,7 @@ FUZZ_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symboliz
 usage() { sed -n '2,12p' "$0" | sed 's/^# //' >&2; exit 2; }
 
 # `run log` allocates with jemalloc (Debian's libjemalloc2, installed when missing) through
-# LD_PRELOAD: each execution builds and validates a log six times, some ten thousand small
+# LD_PRELOAD: each execution builds and validates a log six times, about four thousand small
 # allocations, and glibc's allocator took about a tenth of its time (jemalloc: about 12%
 # more executions a second, measured side by side on the same corpus). Only the build
 # without ASan: ASan brings its own allocator. REDO_FUZZ_MALLOC=system keeps glibc's.
