@@ -148,8 +148,9 @@ package struct MergedReport: ReportedRun {
         }
 
         private func nodeId(at start: Int) -> NodeID {
-            NodeID(
-                digest: SHA256Digest(w0: word(start), w1: word(start + 8), w2: word(start + 16), w3: word(start + 24)))
+            bytes.withUnsafeBytes {
+                NodeID(digest: SHA256Digest(bytes: UnsafeRawBufferPointer(rebasing: $0[start..<start + 32])))
+            }
         }
 
         private func taskStart(_ strings: Strings) -> Int { idStart(strings) + Self.length(ofId: strings.id) }
@@ -166,7 +167,7 @@ package struct MergedReport: ReportedRun {
 
         /// The big-endian word at `at`.
         private func word(_ at: Int) -> UInt64 {
-            bytes[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) }
+            bytes.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
         }
     }
 
