@@ -63,6 +63,53 @@ final class CanonicalizationPropertyTests: XCTestCase {
         XCTAssertEqual(canonical, "[\"\\u0000\\u001f\u{7F}\u{2028}/\\b\\f\\n\\r\\t\\\"\\\\é😀\"]")
     }
 
+    /// The escaper that skips eight bytes at a time writes what a byte-by-byte escaper does,
+    /// for any bytes at any offset: escapes next to, inside and after clean words, and bytes
+    /// at or near the flagged values (0x1F, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xA2, 0xDC).
+    func testEscaperMatchesTheByteByByteDefinition() {
+        var rng = SeededRandom(for: self, seed: 85)
+        let hex = Array("0123456789abcdef".utf8)
+        func reference(_ bytes: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = [0x22]
+            for byte in bytes {
+                switch byte {
+                case 0x22: out += [0x5C, 0x22]
+                case 0x5C: out += [0x5C, 0x5C]
+                case 0x08: out += [0x5C, UInt8(ascii: "b")]
+                case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+                case 0x09: out += [0x5C, UInt8(ascii: "t")]
+                case ..<0x20: out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                default: out.append(byte)
+                }
+            }
+            return out + [0x22]
+        }
+        let interesting: [UInt8] = [
+            0x00, 0x08, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF,
+        ]
+        for round in 0..<4000 {
+            let length = rng.below(40)
+            let bytes: [UInt8] = (0..<length).map { _ in
+                rng.below(4) == 0 ? interesting[rng.below(interesting.count)] : UInt8(ascii: "a") + UInt8(rng.below(26))
+            }
+            var out: [UInt8] = [0x2C]
+            bytes.withUnsafeBufferPointer { StringEscaping.appendQuoted(utf8: $0, to: &out) }
+            XCTAssertEqual(out, [0x2C] + reference(bytes), "round \(round): \(bytes)")
+        }
+        // Every byte value in every position of a word.
+        for value in 0...255 {
+            for position in 0..<16 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 16)
+                bytes[position] = UInt8(value)
+                var out: [UInt8] = []
+                bytes.withUnsafeBufferPointer { StringEscaping.appendQuoted(utf8: $0, to: &out) }
+                XCTAssertEqual(out, reference(bytes), "byte \(value) at \(position)")
+            }
+        }
+    }
+
     func testWhitespaceIsDroppedAndNumbersNormalised() throws {
         let input = " { \"b\" : [ 1.0 , -0 , 1E2 , 0.000001 , 1e-7 ] ,\n\"a\":true } "
         XCTAssertEqual(

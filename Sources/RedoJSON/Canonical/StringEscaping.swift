@@ -27,6 +27,17 @@ public enum StringEscaping {
         let count = bytes.count
         needsEscape.withUnsafeBufferPointer { table in
             while index < count {
+                // Eight bytes at a time while none needs an escape (most strings have none).
+                if index + 8 <= count {
+                    let word = UInt64(
+                        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    let flags = escapeFlags(word)
+                    if flags == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += flags.trailingZeroBitCount >> 3  // the first byte that needs one
+                }
                 let byte = bytes[index]
                 if table[Int(byte)] {
                     if runStart < index {
@@ -40,6 +51,21 @@ public enum StringEscaping {
         }
         if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
         out.append(ASCII.quote)
+    }
+
+    /// The high bit of each of the eight bytes (byte 0 lowest) that needs an escape: a
+    /// quote, a backslash or a C0 control, by the has-zero-byte and has-less-than tricks
+    /// (non-ASCII bytes are never flagged). A borrow can flag a byte above a flagged one
+    /// falsely, never one below: zero means none needs one, and the lowest flag is exact.
+    @inline(__always)
+    static func escapeFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(ASCII.quote))
+        let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl) & 0x8080_8080_8080_8080
     }
 
     private static func appendEscape<Out: ByteOutput>(_ byte: UInt8, to out: inout Out) {
