@@ -78,6 +78,35 @@ final class UUIDv4Tests: XCTestCase {
         }
     }
 
+    /// Every instant the format can write spells as the text `parse` reads back to it, with
+    /// each field padded in place, and its JSON spelling is that text in quotes; an instant
+    /// outside the format still gets readable padded fields.
+    func testTimeTextParsesBackAcrossTheWholeRange() throws {
+        var state: UInt64 = 0x0F1E_2D3C_4B5A_6978
+        let span = UInt64(UTCTime.latest.millisecondsSinceEpoch - UTCTime.earliest.millisecondsSinceEpoch + 1)
+        var samples = [
+            UTCTime.earliest, .latest, UTCTime(millisecondsSinceEpoch: 0), UTCTime(millisecondsSinceEpoch: -1),
+        ]
+        for _ in 0..<5000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            samples.append(
+                UTCTime(millisecondsSinceEpoch: UTCTime.earliest.millisecondsSinceEpoch + Int64(state % span)))
+        }
+        for time in samples {
+            let text = time.text
+            XCTAssertEqual(text.utf8.count, 24, text)
+            XCTAssertEqual(try UTCTime.parse(text).get(), time, text)
+            var quoted: [UInt8] = [0x2C]
+            time.appendQuoted(to: &quoted)
+            XCTAssertEqual(String(decoding: quoted, as: UTF8.self), ",\"\(text)\"")
+        }
+        let after = UTCTime(millisecondsSinceEpoch: UTCTime.latest.millisecondsSinceEpoch + 1)
+        XCTAssertEqual(after.text, "10000-01-01T00:00:00.000Z")
+        var quoted: [UInt8] = []
+        after.appendQuoted(to: &quoted)
+        XCTAssertEqual(String(decoding: quoted, as: UTF8.self), "\"10000-01-01T00:00:00.000Z\"")
+    }
+
     /// A node id's JSON spelling, written from its digest, is its text in quotes.
     func testNodeIdAppendsItsTextQuoted() {
         var state: UInt64 = 0x0123_4567_89AB_CDEF

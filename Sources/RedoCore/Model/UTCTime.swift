@@ -96,6 +96,67 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The instant as REDO writes it, `YYYY-MM-DDTHH:MM:SS.mmmZ`: the one spelling `parse`
     /// accepts for it.
     public var text: String {
+        guard self >= .earliest && self <= .latest else { return textOutsideTheFormat }
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            spell(into: buffer.baseAddress!)
+            return 24
+        }
+    }
+
+    /// Appends `text` as a JSON string (it has nothing to escape): what the state rendering
+    /// writes for a time, without making a `String` first.
+    package func appendQuoted(to out: inout [UInt8]) {
+        guard self >= .earliest && self <= .latest else {
+            out.append(0x22)
+            out += textOutsideTheFormat.utf8
+            out.append(0x22)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
+            let base = buffer.baseAddress!
+            base[0] = 0x22
+            spell(into: base + 1)
+            base[25] = 0x22
+            out.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// The 24 characters of `text` at `base`, for an instant from `earliest` to `latest`
+    /// (years 0000 to 9999). Written digit by digit: `text` runs for every time a report or
+    /// a rendered state shows.
+    private func spell(into base: UnsafeMutablePointer<UInt8>) {
+        let ms = millisecondsSinceEpoch
+        let totalSeconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+        let milli = Int(ms - totalSeconds * 1000)
+        let days = Int(totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400)
+        let secondOfDay = Int(totalSeconds - Int64(days) * 86_400)
+        let (year, month, day) = Self.civilFromDays(days)
+        func digits(_ value: Int, _ width: Int, at offset: Int) {
+            var value = value
+            for k in stride(from: offset + width - 1, through: offset, by: -1) {
+                base[k] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+                value /= 10
+            }
+        }
+        digits(year, 4, at: 0)
+        base[4] = 0x2D  // -
+        digits(month, 2, at: 5)
+        base[7] = 0x2D
+        digits(day, 2, at: 8)
+        base[10] = 0x54  // T
+        digits(secondOfDay / 3600, 2, at: 11)
+        base[13] = 0x3A  // :
+        digits(secondOfDay / 60 % 60, 2, at: 14)
+        base[16] = 0x3A
+        digits(secondOfDay % 60, 2, at: 17)
+        base[19] = 0x2E  // .
+        digits(milli, 3, at: 20)
+        base[23] = 0x5A  // Z
+    }
+
+    /// `text` for an instant the format cannot write (a year below 0000 or above 9999), as
+    /// the same fields padded: not a REDO time, but still readable in a message.
+    private var textOutsideTheFormat: String {
         let ms = millisecondsSinceEpoch
         let totalSeconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
         let milli = Int(ms - totalSeconds * 1000)
