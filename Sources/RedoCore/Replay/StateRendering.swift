@@ -22,7 +22,8 @@ public enum StateRendering {
     /// The state's RFC 8785 canonical bytes: the form whose SHA-256 two platforms compare.
     public static func canonicalBytes(_ reconstruction: Reconstruction) -> [UInt8] {
         var bytes: [UInt8] = []
-        writeCanonical(reconstruction, chunkBytes: .max) { bytes += $0 }
+        // One piece: taken as it is rather than copied.
+        writeCanonical(reconstruction, chunkBytes: .max) { if bytes.isEmpty { bytes = $0 } else { bytes += $0 } }
         return bytes
     }
 
@@ -52,18 +53,26 @@ public enum StateRendering {
         state: some ReconstructedState, chunkBytes: Int, to write: ([UInt8]) -> Void
     ) {
         var out: [UInt8] = []
+        out.reserveCapacity(4096)  // a small state whole, a large one without the first regrowths
         func flushIfFull() {
             guard out.count >= chunkBytes else { return }
             write(out)
             out.removeAll(keepingCapacity: true)
         }
-        out += Array(#"{"deleted":"#.utf8)
-        CanonicalJSON.append(deletedJSON(state.deleted), to: &out)
-        out += Array(#","rejected":["#.utf8)
+        out += Array(#"{"deleted":["#.utf8)
+        for (k, task) in state.deleted.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            task.appendQuoted(to: &out)
+        }
+        out += Array(#"],"rejected":["#.utf8)
         for (k, entry) in state.rejected.enumerated() {
             flushIfFull()
             if k > 0 { out.append(UInt8(ascii: ",")) }
-            CanonicalJSON.append(rejectedJSON(entry), to: &out)
+            out += Array(#"{"code":"#.utf8)
+            StringEscaping.appendQuoted(entry.code.rawValue, to: &out)
+            out += Array(#","id":"#.utf8)
+            StringEscaping.appendQuoted(entry.id, to: &out)
+            out.append(UInt8(ascii: "}"))
         }
         out += Array(#"],"tasks":["#.utf8)
         var first = true
@@ -71,12 +80,80 @@ public enum StateRendering {
             flushIfFull()
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            CanonicalJSON.append(taskJSON(task), to: &out)
+            appendCanonical(task, to: &out)
         }
         out += Array(#"],"version":"#.utf8)
         CanonicalJSON.append(.number(Double(version)), to: &out)
         out.append(UInt8(ascii: "}"))
         write(out)
+    }
+
+    /// `taskJSON(task)`'s canonical bytes, written directly: members in canonical key order
+    /// (the keys are fixed), ids spelled from their bits. Making the JSON value first and
+    /// sorting it cost several times this, for every task of every rendering.
+    /// ReconstructionPropertyTests and the log fuzz target compare the two.
+    static func appendCanonical(_ task: ReconstructedTask, to out: inout [UInt8]) {
+        func member(_ key: StaticString, first: Bool = false) {
+            out.append(UInt8(ascii: first ? "{" : ","))
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: ":"))
+        }
+        func field(_ field: TaskField, _ key: StaticString) {
+            guard let value = task.state.fields[field] else { return }
+            member(key)
+            CanonicalJSON.append(value.json, to: &out)
+        }
+        func time(_ time: UTCTime?) {
+            if let time { time.appendQuoted(to: &out) } else { out += Array("null".utf8) }
+        }
+        // Canonical order (UTF-16 code units): archived, created, currentTodo, description,
+        // frequencyDays, heads, priority, privacy, storyPoints, taskId, title, todos.
+        member("archived", first: true)
+        out += Array((task.state.archived ? "true" : "false").utf8)
+        if let created = task.state.created {
+            member("created")
+            time(created)
+        }
+        member("currentTodo")
+        if let current = task.currentTodo { current.appendQuoted(to: &out) } else { out += Array("null".utf8) }
+        field(.description, "description")
+        field(.frequencyDays, "frequencyDays")
+        member("heads")
+        out.append(UInt8(ascii: "["))
+        for (k, head) in task.heads.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            head.appendQuoted(to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        field(.priority, "priority")
+        field(.privacy, "privacy")
+        field(.storyPoints, "storyPoints")
+        member("taskId")
+        task.taskId.appendQuoted(to: &out)
+        field(.title, "title")
+        member("todos")
+        out.append(UInt8(ascii: "["))
+        for (k, todo) in task.todos.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            // completed, deadline, node, notes, todoTaskId
+            member("completed", first: true)
+            time(todo.completed)
+            member("deadline")
+            time(todo.deadline)
+            member("node")
+            todo.creator.appendQuoted(to: &out)
+            if let notes = todo.notes {
+                member("notes")
+                StringEscaping.appendQuoted(notes, to: &out)
+            }
+            member("todoTaskId")
+            todo.todoTaskId.appendQuoted(to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: "}"))
     }
 
     static func deletedJSON(_ deleted: [UUIDv4]) -> JSONValue {
