@@ -36,6 +36,20 @@ public enum TaskField: String, Sendable, CaseIterable {
         case .archived: return "archived"
         }
     }
+
+    /// Hashes the case, not its name: a String-backed enum otherwise hashes its raw value,
+    /// and replay and MERGE look fields up by the million.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .title: hasher.combine(0 as UInt8)
+        case .description: hasher.combine(1 as UInt8)
+        case .priority: hasher.combine(2 as UInt8)
+        case .storyPoints: hasher.combine(3 as UInt8)
+        case .frequencyDays: hasher.combine(4 as UInt8)
+        case .privacy: hasher.combine(5 as UInt8)
+        case .archived: hasher.combine(6 as UInt8)
+        }
+    }
 }
 
 /// Todo fields a MERGE decides per todo.
@@ -46,6 +60,15 @@ public enum TodoField: String, Sendable, CaseIterable {
     case notes
     /// When it was completed (null: not completed).
     case completed
+
+    /// Hashes the case, not its name (see `TaskField.hash(into:)`).
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .deadline: hasher.combine(0 as UInt8)
+        case .notes: hasher.combine(1 as UInt8)
+        case .completed: hasher.combine(2 as UInt8)
+        }
+    }
 }
 
 /// A typed field value. Strings compare bytewise (see JSONValue).
