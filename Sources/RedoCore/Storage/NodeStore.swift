@@ -105,7 +105,12 @@ public struct NodeStore: RandomAccessCollection, Sendable {
         switch range.count {
         case 0: return NodeParents([NodeID]())
         case 1: return NodeParents(first: parentId(range.lowerBound), rest: [])
-        default: return NodeParents(first: parentId(range.lowerBound), rest: range.dropFirst().map(parentId))
+        default:
+            // A loop rather than `map(parentId)`: the closure would capture (copy) the whole store.
+            var rest: [NodeID] = []
+            rest.reserveCapacity(range.count - 1)
+            for k in range.dropFirst() { rest.append(parentId(k)) }
+            return NodeParents(first: parentId(range.lowerBound), rest: rest)
         }
     }
 }

@@ -78,18 +78,22 @@ struct Ancestry {
     func isAncestor(_ a: Int32, of x: Int32) -> Bool {
         if a == x { return true }
         guard a < x else { return false }
-        var pending: [Int32] = [x]
-        var expanded = Set<Int32>()
-        var queued: Set<Int32> = [x]
         OperationCount.add()
+        // Most questions end at x itself: answered without the walk's sets.
+        if isTreeAncestor(a, of: x) { return true }
+        if nearestMerge[Int(x)] <= a { return false }
+        var pending: [Int32] = [x]
+        var expanded = QuerySet()
+        var queued = QuerySet()
+        _ = queued.insert(x)
         while let y = pending.popLast() {
             if isTreeAncestor(a, of: y) { return true }
             var merge = nearestMerge[Int(y)]
             while merge > a {
                 OperationCount.add(1 + (extraParents[merge]?.count ?? 0))
-                guard expanded.insert(merge).inserted else { break }
+                guard expanded.insert(merge) else { break }
                 for parent in extraParents[merge] ?? []
-                where parent >= a && queued.insert(parent).inserted {
+                where parent >= a && queued.insert(parent) {
                     pending.append(parent)
                 }
                 let up = treeParent[Int(merge)]
@@ -97,5 +101,26 @@ struct Ancestry {
             }
         }
         return false
+    }
+}
+
+/// Positions one query has seen: an array while there are few (a scan is cheaper than
+/// hashing, and most queries see a handful), a set once there are more.
+private struct QuerySet {
+    private static let scanned = 32
+    private var few: [Int32] = []
+    private var many = Set<Int32>()
+
+    /// Whether `position` was new.
+    mutating func insert(_ position: Int32) -> Bool {
+        if many.isEmpty {
+            if few.contains(position) { return false }
+            if few.count < Self.scanned {
+                few.append(position)
+                return true
+            }
+            many = Set(few)
+        }
+        return many.insert(position).inserted
     }
 }

@@ -18,9 +18,10 @@ extension LogPass {
         var keys = (0..<nodes.count).map { NodeHeap.Entry(nodes, position: Int32($0)) }
         // In place: the keys are distinct (one node per id), so a stable sort's scratch
         // buffer, half the keys again, would buy nothing.
+        let ids = nodes.ids
         InPlaceSort.sort(&keys) {
             OperationCount.add()
-            return $0.precedes($1, in: nodes)
+            return $0.precedes($1, ids: ids)
         }
         OperationCount.add(nodes.count + nodes.parentReferenceCount)
         var rank = [Int32](repeating: 0, count: nodes.count)
@@ -79,7 +80,7 @@ extension LogPass {
             let placed = Set(order)
             OperationCount.add(count)
             order += (0..<Int32(count)).filter { !placed.contains($0) }.sorted {
-                NodeHeap.Entry(nodes, position: $0).precedes(NodeHeap.Entry(nodes, position: $1), in: nodes)
+                NodeHeap.Entry(nodes, position: $0).precedes(NodeHeap.Entry(nodes, position: $1), ids: nodes.ids)
             }
         }
         return order

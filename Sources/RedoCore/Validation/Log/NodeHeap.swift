@@ -25,20 +25,22 @@ struct NodeHeap {
             self.position = position
         }
 
-        /// REDO's total order: lamport, then wall, then id.
+        /// REDO's total order: lamport, then wall, then id; `ids` is the store's id column
+        /// (`NodeStore.ids`). The column, not the store: a closure or heap that holds a
+        /// whole store copies all of its columns' references on every call.
         @inline(__always)
-        func precedes(_ other: Entry, in nodes: NodeStore) -> Bool {
+        func precedes(_ other: Entry, ids: [NodeID]) -> Bool {
             if lamport != other.lamport { return lamport < other.lamport }
             if wall != other.wall { return wall < other.wall }
             if idHead != other.idHead { return idHead < other.idHead }
-            return nodes.id(at: Int(position)) < nodes.id(at: Int(other.position))
+            return ids[Int(position)] < ids[Int(other.position)]
         }
     }
 
-    private let nodes: NodeStore
+    private let ids: [NodeID]
     private var items: [Entry] = []
 
-    init(_ nodes: NodeStore) { self.nodes = nodes }
+    init(_ nodes: NodeStore) { ids = nodes.ids }
 
     mutating func push(_ entry: Entry) {
         items.append(entry)
@@ -46,7 +48,7 @@ struct NodeHeap {
         while child > 0 {
             OperationCount.add()
             let parent = (child - 1) / 2
-            guard items[child].precedes(items[parent], in: nodes) else { break }
+            guard items[child].precedes(items[parent], ids: ids) else { break }
             items.swapAt(child, parent)
             child = parent
         }
@@ -63,8 +65,8 @@ struct NodeHeap {
                 let left = 2 * parent + 1
                 let right = left + 1
                 var smallest = parent
-                if left < items.count && items[left].precedes(items[smallest], in: nodes) { smallest = left }
-                if right < items.count && items[right].precedes(items[smallest], in: nodes) { smallest = right }
+                if left < items.count && items[left].precedes(items[smallest], ids: ids) { smallest = left }
+                if right < items.count && items[right].precedes(items[smallest], ids: ids) { smallest = right }
                 if smallest == parent { break }
                 items.swapAt(parent, smallest)
                 parent = smallest
