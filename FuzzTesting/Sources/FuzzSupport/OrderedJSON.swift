@@ -6,6 +6,7 @@ import RedoJSON
 public enum OrderedJSON {
     public static func bytes(_ value: JSONValue, pretty: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(512)  // a node's record, written without regrowing
         write(value, to: &out, indent: pretty ? 0 : nil)
         return out
     }
