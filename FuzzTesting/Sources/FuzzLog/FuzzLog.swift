@@ -324,7 +324,8 @@ private struct LogBuild {
     var program: Program
     var built: [Built] = []
     var records: [[UInt8]] = []
-    var clock: Int64 = 0
+    /// A clock jump waiting for the next node (seconds).
+    var jump: Int64 = 0
 
     static let maxNodes = 24
     static let maxRecords = 40
@@ -358,8 +359,13 @@ private struct LogBuild {
         records.append(OrderedJSON.bytes(.object(object), pretty: pretty))
     }
 
-    /// Builds, signs and records one node. `modifiers`: bit 0 author B, bit 1 same wall as
-    /// the previous node, 0xF wrong lamport.
+    /// Builds, signs and records one node. `modifiers`: bit 0 author B, bit 1 the same wall
+    /// as its latest parent, 0xF wrong lamport.
+    ///
+    /// A node's wall follows from its parents' walls, its own modifiers and a clock jump just
+    /// before it, as a device's clock follows the nodes it has seen: not from one clock
+    /// shared by the whole program. With a shared clock, a mutation that touched one step's
+    /// timing changed every later node, and each of those had to be signed again.
     mutating func make(
         _ action: Action, parents: [Int], extraParents: [String] = [], task: Int? = nil, _ payload: [JSONMember],
         modifiers: UInt8, todo: String? = nil
@@ -367,14 +373,16 @@ private struct LogBuild {
         let t = task ?? parents.first.map { built[$0].task } ?? 0
         var lamport = action == .create ? 1 : (parents.map { built[$0].lamport }.max() ?? 0) + 1
         if modifiers == 0xF { lamport += action == .create ? 1 : -1 }
-        if modifiers & 2 == 0 { clock += 1 + Int64(modifiers >> 2) * 3600 }
+        var wall = (parents.map { built[$0].wall }.max() ?? 0) + jump
+        jump = 0
+        if modifiers & 2 == 0 { wall += 1 + Int64(modifiers >> 2) * 3600 }
         let (object, record) = node(
             by: Int(modifiers & 1), action, task: taskIds[t], parents: parents.map { built[$0].id } + extraParents,
-            lamport: lamport, wall: wallText(clock), payload: payload)
+            lamport: lamport, wall: wallText(wall), payload: payload)
         let lineage = parents.reduce(UInt32(1) << built.count) { $0 | built[$1].lineage }
         built.append(
             Built(
-                object: object, record: record, id: object.idText, task: t, lamport: lamport, wall: clock,
+                object: object, record: record, id: object.idText, task: t, lamport: lamport, wall: wall,
                 parents: parents, lineage: lineage, action: action, todo: todo))
         records.append(record)
     }
@@ -591,8 +599,9 @@ private struct LogBuild {
             let k = Int(program.byte()) % records.count
             records.insert(records.remove(at: k), at: 0)
         default:
-            // Clock jumps: backwards (walls need not grow) or far forwards.
-            clock += modifiers & 8 != 0 ? -Int64(modifiers) * 600 : Int64(modifiers) * 86_400
+            // A clock jump for the next node (and so its descendants): backwards (walls need
+            // not grow along parents) or far forwards.
+            jump += modifiers & 8 != 0 ? -Int64(modifiers) * 600 : Int64(modifiers) * 86_400
         }
     }
 
