@@ -121,16 +121,23 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The 24 characters of `text` at `base`, for an instant from `earliest` to `latest`
-    /// (years 0000 to 9999). Written digit by digit: `text` runs for every time a report or
-    /// a rendered state shows.
-    private func spell(into base: UnsafeMutablePointer<UInt8>) {
+    /// The calendar date, the second of the day and the millisecond (floor division, so
+    /// instants before the epoch fall on the right day).
+    private var fields: (year: Int, month: Int, day: Int, secondOfDay: Int, milli: Int) {
         let ms = millisecondsSinceEpoch
         let totalSeconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
         let milli = Int(ms - totalSeconds * 1000)
         let days = Int(totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400)
         let secondOfDay = Int(totalSeconds - Int64(days) * 86_400)
         let (year, month, day) = Self.civilFromDays(days)
+        return (year, month, day, secondOfDay, milli)
+    }
+
+    /// The 24 characters of `text` at `base`, for an instant from `earliest` to `latest`
+    /// (years 0000 to 9999). Written digit by digit: `text` runs for every time a report or
+    /// a rendered state shows.
+    private func spell(into base: UnsafeMutablePointer<UInt8>) {
+        let (year, month, day, secondOfDay, milli) = fields
         func digits(_ value: Int, _ width: Int, at offset: Int) {
             var value = value
             for k in stride(from: offset + width - 1, through: offset, by: -1) {
@@ -157,12 +164,7 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `text` for an instant the format cannot write (a year below 0000 or above 9999), as
     /// the same fields padded: not a REDO time, but still readable in a message.
     private var textOutsideTheFormat: String {
-        let ms = millisecondsSinceEpoch
-        let totalSeconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
-        let milli = Int(ms - totalSeconds * 1000)
-        let days = Int(totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400)
-        let secondOfDay = Int(totalSeconds - Int64(days) * 86_400)
-        let (year, month, day) = Self.civilFromDays(days)
+        let (year, month, day, secondOfDay, milli) = fields
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

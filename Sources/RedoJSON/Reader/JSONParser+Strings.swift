@@ -70,19 +70,12 @@ extension JSONParser {
     }
 
     /// The high bit of each of the eight bytes (byte 0 lowest) that is a quote, a
-    /// backslash, a control character or non-ASCII, by the classic has-zero-byte and
-    /// has-less-than tricks. Their borrows can flag a byte above a flagged one falsely,
-    /// never one below: the lowest flag is exact, and the byte loop takes over there.
+    /// backslash, a control character (the bytes a writer escapes,
+    /// `StringEscaping.escapeFlags`) or non-ASCII (its own high bit). The lowest flag is
+    /// exact, and the byte loop takes over there.
     @inline(__always)
     static func attention(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(ASCII.quote))
-        let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (word | hasQuote | hasBackslash | hasControl) & highs
+        StringEscaping.escapeFlags(word) | (word & 0x8080_8080_8080_8080)
     }
 
     // Error builders take `self` and stay out of the hot loops: calling a non-mutating
