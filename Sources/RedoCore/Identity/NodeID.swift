@@ -43,16 +43,12 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `text` as a JSON string, appended to `out` (it needs no escapes), without making
     /// the string.
     package func appendQuoted(to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 73) { buffer in
-            let base = buffer.baseAddress!
-            base[0] = 0x22
-            base.advanced(by: 1).update(from: Self.prefixText.utf8Start, count: 7)
-            Hex.write(digest.w0, to: base + 8)
-            Hex.write(digest.w1, to: base + 24)
-            Hex.write(digest.w2, to: base + 40)
-            Hex.write(digest.w3, to: base + 56)
-            base[72] = 0x22
-            out.append(contentsOf: UnsafeBufferPointer(buffer))
+        RedoCore.appendQuoted(width: 71, to: &out) { base in
+            base.update(from: Self.prefixText.utf8Start, count: 7)
+            Hex.write(digest.w0, to: base + 7)
+            Hex.write(digest.w1, to: base + 23)
+            Hex.write(digest.w2, to: base + 39)
+            Hex.write(digest.w3, to: base + 55)
         }
     }
 

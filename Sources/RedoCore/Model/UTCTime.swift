@@ -112,13 +112,7 @@ public struct UTCTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             out.append(0x22)
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
-            let base = buffer.baseAddress!
-            base[0] = 0x22
-            spell(into: base + 1)
-            base[25] = 0x22
-            out.append(contentsOf: UnsafeBufferPointer(buffer))
-        }
+        RedoCore.appendQuoted(width: 24, to: &out) { spell(into: $0) }
     }
 
     /// The calendar date, the second of the day and the millisecond (floor division, so

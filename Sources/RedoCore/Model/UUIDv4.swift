@@ -55,13 +55,7 @@ public struct UUIDv4: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `text` as a JSON string, appended to `out` (it needs no escapes), without making
     /// the string.
     package func appendQuoted(to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { buffer in
-            let base = buffer.baseAddress!
-            base[0] = 0x22
-            spell(into: base + 1)
-            base[37] = 0x22
-            out.append(contentsOf: UnsafeBufferPointer(buffer))
-        }
+        RedoCore.appendQuoted(width: 36, to: &out) { spell(into: $0) }
     }
 
     /// The 36 characters of `text`, at `base`.
