@@ -9,7 +9,7 @@
 # `redo-bench sha256 --log` once: R rounds (default 5) of S seconds (default 1) per
 # figure, the three figures alternating within each round so that load on a shared
 # machine falls on all of them alike:
-#   swift-crypto-sha256   SHA256.hash, what redo-conform uses (BoringSSL on Linux, on the
+#   swift-crypto-sha256   RedoSHA256.hash, what redo-conform uses (BoringSSL on Linux, on the
 #                         CPU's SHA extensions when it has them; CryptoKit on Apple's)
 #   libsodium-sha256      libsodium's portable C SHA-256 over the same bodies
 #   ed25519-verify        libsodium's strict verification of the same records' signatures:

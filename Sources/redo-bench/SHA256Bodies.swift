@@ -11,7 +11,7 @@ import RedoJSON
 #endif
 
 /// SHA-256 over what `validate` really hashes, the canonical bodies of a log's records:
-/// `SHA256.hash` (swift-crypto) against libsodium's portable C, with libsodium's strict
+/// `RedoSHA256.hash` (swift-crypto) against libsodium's portable C, with libsodium's strict
 /// Ed25519 verification of the same records beside them — the cost a node's signature
 /// sets, next to which the hash's share of a node is judged. The three alternate within
 /// each round so that load on a shared machine falls on all of them alike. Each figure
@@ -62,7 +62,7 @@ package enum SHA256Bodies {
                 let body = UnsafeRawBufferPointer(rebasing: all[range])
                 _ = crypto_hash_sha256(
                     &sodiumDigest, body.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(body.count))
-                precondition(SHA256.hash(body).bytes == sodiumDigest, "swift-crypto and libsodium disagree on a body")
+                precondition(RedoSHA256.hash(body).bytes == sodiumDigest, "swift-crypto and libsodium disagree on a body")
             }
             for (signature, key, range) in signed {
                 precondition(
@@ -74,7 +74,7 @@ package enum SHA256Bodies {
                     figure(
                         "swift-crypto-sha256", "hash", items: bodies.count, bytesPerItem: meanBytes, seconds: seconds
                     ) {
-                        for range in bodies { sink &+= SHA256.hash(UnsafeRawBufferPointer(rebasing: all[range])).w0 }
+                        for range in bodies { sink &+= RedoSHA256.hash(UnsafeRawBufferPointer(rebasing: all[range])).w0 }
                     },
                     figure("libsodium-sha256", "hash", items: bodies.count, bytesPerItem: meanBytes, seconds: seconds) {
                         var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)

@@ -84,7 +84,7 @@ final class DeferredSignatureTests: XCTestCase {
             if let deferred {
                 deferredCount += 1
                 XCTAssertTrue(check.passed, nodeCase.id)
-                XCTAssertEqual(SHA256.hash(deferred.body), check.node?.id.digest, nodeCase.id)
+                XCTAssertEqual(RedoSHA256.hash(deferred.body), check.node?.id.digest, nodeCase.id)
                 check = check.completed(signatureHolds: deferred.holds())
             }
             let (undeferred, none) = nodeCase.bytes.withUnsafeBufferPointer {

@@ -47,20 +47,20 @@ final class SignatureCacheTests: XCTestCase {
 
     /// An entry stands for one exact triple: another signature, key or body is not in it.
     func testAnEntryStandsForOneTripleOnly() throws {
-        let pair = try Ed25519KeyPair(seed: SHA256.hash(Array("cache key".utf8)).bytes)
+        let pair = try Ed25519KeyPair(seed: RedoSHA256.hash(Array("cache key".utf8)).bytes)
         let body = Array("body".utf8)
         let signature = pair.sign(body)
-        let hash = SHA256.hash(body)
+        let hash = RedoSHA256.hash(body)
         let cache = SignatureCache(folder: TempFiles.folder("triple"))
         XCTAssertTrue(cache.verify(signature, of: body, hash: hash, by: pair.publicKey))
         XCTAssertNil(cache.save())
         let reread = SignatureCache(folder: cache.folder)
-        func holds(_ bodyHash: SHA256Digest) -> Bool {
+        func holds(_ bodyHash: RedoSHA256Digest) -> Bool {
             reread.positions(of: [SignatureCache.entry(key: pair.publicKey, signature: signature, bodyHash: bodyHash)])
                 == [0]
         }
         XCTAssertTrue(holds(hash))
-        let other = SHA256.hash(Array("other".utf8))
+        let other = RedoSHA256.hash(Array("other".utf8))
         XCTAssertFalse(holds(other))
         XCTAssertFalse(cache.verify(signature, of: Array("other".utf8), hash: other, by: pair.publicKey))
     }
@@ -68,11 +68,11 @@ final class SignatureCacheTests: XCTestCase {
     /// An entry is SHA-256 of the magic, the key, the signature and the body's hash, in
     /// that order: the file format, whatever the code that assembles it.
     func testAnEntryIsTheDigestOfMagicKeySignatureAndBodyHash() throws {
-        let pair = try Ed25519KeyPair(seed: SHA256.hash(Array("entry key".utf8)).bytes)
+        let pair = try Ed25519KeyPair(seed: RedoSHA256.hash(Array("entry key".utf8)).bytes)
         let body = Array("entry body".utf8)
         let signature = pair.sign(body)
-        let hash = SHA256.hash(body)
-        let expected = SHA256.hash(
+        let hash = RedoSHA256.hash(body)
+        let expected = RedoSHA256.hash(
             Array("redo-sigcache-v1".utf8) + pair.publicKey.bytes + signature.bytes + hash.bytes)
         XCTAssertEqual(SignatureCache.entry(key: pair.publicKey, signature: signature, bodyHash: hash), expected)
     }
@@ -80,16 +80,16 @@ final class SignatureCacheTests: XCTestCase {
     /// One batch of signatures: one found in the cache, one verified and accepted, one
     /// rejected; each gets its own answer and the counts add up.
     func testABatchMixesCacheHitsVerificationsAndRejections() throws {
-        let pair = try Ed25519KeyPair(seed: SHA256.hash(Array("batch key".utf8)).bytes)
+        let pair = try Ed25519KeyPair(seed: RedoSHA256.hash(Array("batch key".utf8)).bytes)
         let bodies = ["known", "new", "forged"].map { Array($0.utf8) }
         let signatures = [pair.sign(bodies[0]), pair.sign(bodies[1]), pair.sign(Array("something else".utf8))]
         let folder = TempFiles.folder("batch")
         let first = SignatureCache(folder: folder)
-        XCTAssertTrue(first.verify(signatures[0], of: bodies[0], hash: SHA256.hash(bodies[0]), by: pair.publicKey))
+        XCTAssertTrue(first.verify(signatures[0], of: bodies[0], hash: RedoSHA256.hash(bodies[0]), by: pair.publicKey))
         XCTAssertNil(first.save())
         let cache = SignatureCache(folder: folder)
         let answers = cache.verify(
-            count: 3, triple: { k in (pair.publicKey, signatures[k], SHA256.hash(bodies[k])) }, body: { bodies[$0] })
+            count: 3, triple: { k in (pair.publicKey, signatures[k], RedoSHA256.hash(bodies[k])) }, body: { bodies[$0] })
         XCTAssertEqual(answers, [true, true, false])
         XCTAssertEqual(cache.summary, "cache: 1 signature from the cache, 2 verified")
         XCTAssertNil(cache.save())
@@ -97,17 +97,17 @@ final class SignatureCacheTests: XCTestCase {
             SignatureCache(folder: folder).verify(
                 count: 3,
                 triple: { k in
-                    (pair.publicKey, signatures[k], SHA256.hash(bodies[k]))
+                    (pair.publicKey, signatures[k], RedoSHA256.hash(bodies[k]))
                 }, body: { bodies[$0] }), [true, true, false])
     }
 
     /// What `takeFound` leaves goes to `verifyNotFound`: verified without another lookup
     /// (counted as verified, never as found), and those accepted are found by the next run.
     func testSignaturesNotFoundAreVerifiedAndAdded() throws {
-        let pair = try Ed25519KeyPair(seed: SHA256.hash(Array("not found key".utf8)).bytes)
+        let pair = try Ed25519KeyPair(seed: RedoSHA256.hash(Array("not found key".utf8)).bytes)
         let bodies = ["good", "forged"].map { Array($0.utf8) }
         let signatures = [pair.sign(bodies[0]), pair.sign(Array("something else".utf8))]
-        let triple = { (k: Int) in (pair.publicKey, signatures[k], SHA256.hash(bodies[k])) }
+        let triple = { (k: Int) in (pair.publicKey, signatures[k], RedoSHA256.hash(bodies[k])) }
         let folder = TempFiles.folder("not found")
         let cache = SignatureCache(folder: folder)
         XCTAssertEqual(cache.verifyNotFound(count: 2, triple: triple, body: { bodies[$0] }), [true, false])
@@ -190,11 +190,11 @@ final class SignatureCacheTests: XCTestCase {
         for count in [0, 1, 2, 3, 100, 4099] {
             let folder = TempFiles.folder("cache-lookup-\(count)")
             var entries = (0..<count).map { _ in
-                SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
+                RedoSHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
             }
             if count >= 2 {
-                entries[0] = SHA256Digest(w0: 0, w1: 0, w2: 0, w3: 0)
-                entries[1] = SHA256Digest(w0: .max, w1: .max, w2: .max, w3: .max)
+                entries[0] = RedoSHA256Digest(w0: 0, w1: 0, w2: 0, w3: 0)
+                entries[1] = RedoSHA256Digest(w0: .max, w1: .max, w2: .max, w3: .max)
             }
             entries = Array(Set(entries)).sorted()
             _ = TempFiles.write(SignatureCache.encode(entries), to: folder + "/" + SignatureCache.fileName)
@@ -202,12 +202,12 @@ final class SignatureCacheTests: XCTestCase {
             XCTAssertNil(cache.unreadable)
             XCTAssertEqual(cache.positions(of: entries), entries.indices.map { $0 }, "\(count)")
             let others = (0..<200).map { _ in
-                SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
+                RedoSHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
             }
             XCTAssertEqual(cache.positions(of: others), others.map { entries.firstIndex(of: $0) })
             if let first = entries.first {
                 XCTAssertEqual(
-                    cache.positions(of: [SHA256Digest(w0: first.w0, w1: first.w1, w2: first.w2, w3: first.w3 ^ 1)]),
+                    cache.positions(of: [RedoSHA256Digest(w0: first.w0, w1: first.w1, w2: first.w2, w3: first.w3 ^ 1)]),
                     [nil])
             }
         }

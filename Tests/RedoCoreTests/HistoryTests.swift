@@ -23,7 +23,7 @@ final class HistoryTests: XCTestCase {
             var nodes: [Node] = []
             var decisions: [MergeDecisions?] = [nil]
             func make(_ k: Int, _ payload: Payload, _ action: Action) -> Node {
-                let id = NodeID(digest: SHA256.hash(Array("history \(round) \(k)".utf8)))
+                let id = NodeID(digest: RedoSHA256.hash(Array("history \(round) \(k)".utf8)))
                 return Node(
                     id: id, parents: [], lamport: lamport[k], wall: UTCTime(millisecondsSinceEpoch: Int64(k) * 1000),
                     authorUserId: user, action: action, taskId: task, payload: payload)

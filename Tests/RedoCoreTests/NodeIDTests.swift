@@ -41,26 +41,26 @@ final class NodeIDTests: XCTestCase {
             for k in 0..<4096 {
                 var words: [UInt64] = [0x0123_4567_89AB_CDEF, 0, 0, 0]
                 words[varying] = UInt64(k)
-                let id = NodeID(digest: SHA256Digest(w0: words[0], w1: words[1], w2: words[2], w3: words[3]))
+                let id = NodeID(digest: RedoSHA256Digest(w0: words[0], w1: words[1], w2: words[2], w3: words[3]))
                 buckets.insert(id._rawHashValue(seed: 0) & 4095)
             }
             XCTAssertGreaterThan(buckets.count, 2300, "varying word \(varying)")
         }
-        let shared = SHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)
+        let shared = RedoSHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)
         XCTAssertEqual(
-            shared._rawHashValue(seed: 3), SHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)._rawHashValue(seed: 3),
+            shared._rawHashValue(seed: 3), RedoSHA256Digest(w0: 7, w1: 8, w2: 9, w3: 10)._rawHashValue(seed: 3),
             "equal digests hash alike")
         var table: [NodeID: Int] = [:]
-        for k in 0..<20_000 { table[NodeID(digest: SHA256Digest(w0: 0, w1: 0, w2: 0, w3: UInt64(k)))] = k }
+        for k in 0..<20_000 { table[NodeID(digest: RedoSHA256Digest(w0: 0, w1: 0, w2: 0, w3: UInt64(k)))] = k }
         XCTAssertEqual(table.count, 20_000)
-        XCTAssertEqual(table[NodeID(digest: SHA256Digest(w0: 0, w1: 0, w2: 0, w3: 12_345))], 12_345)
+        XCTAssertEqual(table[NodeID(digest: RedoSHA256Digest(w0: 0, w1: 0, w2: 0, w3: 12_345))], 12_345)
     }
 
     /// Ids are written straight into a string's storage: the text must be the hex of the bytes.
     func testDigestTextIsTheHexOfItsBytes() {
         var rng = SeededRandom(for: self, seed: 3)
         for _ in rng.rounds(200) {
-            let digest = SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
+            let digest = RedoSHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: rng.next())
             XCTAssertEqual(digest.hex, Hex.encode(digest.bytes))
             let id = NodeID(digest: digest)
             XCTAssertEqual(id.text, "sha256:" + Hex.encode(digest.bytes))

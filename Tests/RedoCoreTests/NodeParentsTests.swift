@@ -6,7 +6,7 @@ import XCTest
 /// `NodeParents` keeps its first id inline: it must behave exactly as the array of the ids
 /// it was made from, for no parent, one, and more.
 final class NodeParentsTests: XCTestCase {
-    private func id(_ k: UInt64) -> NodeID { NodeID(digest: SHA256Digest(w0: k, w1: 0, w2: 0, w3: k)) }
+    private func id(_ k: UInt64) -> NodeID { NodeID(digest: RedoSHA256Digest(w0: k, w1: 0, w2: 0, w3: k)) }
 
     func testBehavesAsTheArrayItWasMadeFrom() {
         for ids in [[], [id(0)], [id(1)], [id(1), id(2)], [id(3), id(1), id(2)]] {

@@ -68,7 +68,7 @@ final class NodeStoreTests: XCTestCase {
         XCTAssertEqual(store[0].lamport, a.lamport)
     }
 
-    private static let absentId = NodeID(digest: SHA256.hash(Array("not in the store".utf8)))
+    private static let absentId = NodeID(digest: RedoSHA256.hash(Array("not in the store".utf8)))
     private static let tasks = (0..<5).map { UUIDv4("550e8400-e29b-41d4-a716-44665544000\($0)")! }
     private static let authors = (0..<3).map { UserId(String(repeating: "a\($0)", count: 16))! }
 
@@ -79,7 +79,7 @@ final class NodeStoreTests: XCTestCase {
         ]
         let actions: [Action] = [.archive, .createTodo, .delete, .snooze]
         return Node(
-            id: NodeID(digest: SHA256.hash(Array("store node \(n)".utf8))), parents: NodeParents(parents),
+            id: NodeID(digest: RedoSHA256.hash(Array("store node \(n)".utf8))), parents: NodeParents(parents),
             lamport: Int64(n), wall: UTCTime(millisecondsSinceEpoch: Int64(1000 * n)), authorUserId: authors[author],
             action: actions[n % 4], taskId: tasks[task], payload: payloads[n % 4])
     }

@@ -54,7 +54,7 @@ final class NodeValidatorTests: XCTestCase {
     /// A repeated parent is found wherever it stands: among the first 16 (a linear scan)
     /// and past them (a set, so a hostile list of 200,000 stays linear), each repeat once.
     func testRepeatedParentsAreFoundInShortAndLongLists() {
-        let ids = (0..<40).map { NodeID(digest: SHA256.hash(Array("parent \($0)".utf8))).text }
+        let ids = (0..<40).map { NodeID(digest: RedoSHA256.hash(Array("parent \($0)".utf8))).text }
         for (list, repeats) in [
             ([0, 1, 0], [2]), ([0, 0], [1]), (Array(0..<16) + [0], [16]), (Array(0..<17) + [0], [17]),
             (Array(0..<20) + [3, 19], [20, 21]), (Array(0..<30) + Array(0..<30), Array(30..<60)),

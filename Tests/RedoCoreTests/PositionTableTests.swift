@@ -15,7 +15,7 @@ final class PositionTableTests: XCTestCase {
             // Some ids share their first word, as no two SHA-256 digests should, to show
             // the table compares whole ids.
             let w0 = k % 7 == 0 ? 1 : rng.next()
-            nodes.append(Self.node(SHA256Digest(w0: w0, w1: rng.next(), w2: rng.next(), w3: UInt64(k))))
+            nodes.append(Self.node(RedoSHA256Digest(w0: w0, w1: rng.next(), w2: rng.next(), w3: UInt64(k))))
             if k % 997 == 0 {
                 for position in nodes.indices {
                     XCTAssertEqual(nodes.position(of: nodes.id(at: position)), position)
@@ -23,7 +23,7 @@ final class PositionTableTests: XCTestCase {
             }
         }
         for _ in 0..<1000 {
-            let absent = NodeID(digest: SHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: 1 << 40))
+            let absent = NodeID(digest: RedoSHA256Digest(w0: rng.next(), w1: rng.next(), w2: rng.next(), w3: 1 << 40))
             XCTAssertNil(nodes.position(of: absent))
         }
         let ids = nodes.map(\.id)
@@ -44,11 +44,11 @@ final class PositionTableTests: XCTestCase {
         var nodes = NodeStore()
         var table = PositionTable<TaskKey>()
         for (k, task) in tasks.enumerated() {
-            nodes.append(Self.node(SHA256Digest(w0: rng.next(), w1: 0, w2: 0, w3: UInt64(k)), task: task))
+            nodes.append(Self.node(RedoSHA256Digest(w0: rng.next(), w1: 0, w2: 0, w3: UInt64(k)), task: task))
             table.insert(Int32(k), in: nodes)
         }
         for (k, task) in tasks.enumerated() where k % 3 == 0 {
-            nodes.append(Self.node(SHA256Digest(w0: rng.next(), w1: 1, w2: 0, w3: UInt64(k)), task: task))
+            nodes.append(Self.node(RedoSHA256Digest(w0: rng.next(), w1: 1, w2: 0, w3: UInt64(k)), task: task))
             table.replace(with: Int32(nodes.count - 1), in: nodes)
         }
         XCTAssertEqual(table.count, tasks.count)
@@ -69,7 +69,7 @@ final class PositionTableTests: XCTestCase {
         for (k, task) in [first, second].enumerated() {
             nodes.append(
                 Self.node(
-                    SHA256Digest(w0: UInt64(k), w1: 0, w2: 0, w3: 0), task: task, action: .createTodo,
+                    RedoSHA256Digest(w0: UInt64(k), w1: 0, w2: 0, w3: 0), task: task, action: .createTodo,
                     payload: .createTodo(todo: todo, deadline: UTCTime(millisecondsSinceEpoch: 0), notes: nil)))
             table.insert(Int32(k), in: nodes)
         }
@@ -88,7 +88,7 @@ final class PositionTableTests: XCTestCase {
     }
 
     private static func node(
-        _ digest: SHA256Digest, task: UUIDv4 = someTask, action: Action = .update, payload: Payload = .archive
+        _ digest: RedoSHA256Digest, task: UUIDv4 = someTask, action: Action = .update, payload: Payload = .archive
     ) -> Node {
         Node(
             id: NodeID(digest: digest), parents: [], lamport: 1, wall: UTCTime(millisecondsSinceEpoch: 0),

@@ -67,7 +67,7 @@ final class ProcessingOrderTests: XCTestCase {
         let words: [UInt64] = [7, 3, 9, 1, 5, 2, 8]
         let nodes = words.enumerated().map { k, w1 in
             Node(
-                id: NodeID(digest: SHA256Digest(w0: 42, w1: w1, w2: UInt64(k), w3: 0)), parents: [], lamport: 3,
+                id: NodeID(digest: RedoSHA256Digest(w0: 42, w1: w1, w2: UInt64(k), w3: 0)), parents: [], lamport: 3,
                 wall: UTCTime(millisecondsSinceEpoch: 1000), authorUserId: UserId(String(repeating: "ab", count: 16))!,
                 action: .update, taskId: UUIDv4("550e8400-e29b-41d4-a716-446655440000")!, payload: .archive)
         }
@@ -83,7 +83,7 @@ final class ProcessingOrderTests: XCTestCase {
         }
     }
 
-    private static func id(_ n: Int) -> NodeID { NodeID(digest: SHA256.hash(Array("node \(n)".utf8))) }
+    private static func id(_ n: Int) -> NodeID { NodeID(digest: RedoSHA256.hash(Array("node \(n)".utf8))) }
 
     private static func node(_ n: Int, lamport: Int64, wall: Int64, parents: [NodeID]) -> Node {
         Node(

@@ -115,7 +115,7 @@ final class UUIDv4Tests: XCTestCase {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 return state
             }
-            let id = NodeID(digest: SHA256Digest(w0: words[0], w1: words[1], w2: words[2], w3: words[3]))
+            let id = NodeID(digest: RedoSHA256Digest(w0: words[0], w1: words[1], w2: words[2], w3: words[3]))
             var quoted: [UInt8] = [0x2C]
             id.appendQuoted(to: &quoted)
             XCTAssertEqual(String(decoding: quoted, as: UTF8.self), ",\"\(id.text)\"")

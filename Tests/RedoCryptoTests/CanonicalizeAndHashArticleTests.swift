@@ -46,7 +46,7 @@ final class CanonicalizeAndHashArticleTests: XCTestCase {
         XCTAssertEqual(String(decoding: body, as: UTF8.self), Self.canonicalBody)
 
         // Compute the id
-        let id = "sha256:" + SHA256.hash(body).hex
+        let id = "sha256:" + RedoSHA256.hash(body).hex
         let idMatches = node["id"]?.stringValue == id
         XCTAssertEqual(id, "sha256:544e68e928af071b6995d50aac9b7719cea2e184f4bc73545cee5649f6b8b213")
         XCTAssertTrue(idMatches)
@@ -76,7 +76,7 @@ final class CanonicalizeAndHashArticleTests: XCTestCase {
 
         node["data"] = try JSONReader.parse(#"{"payload": {"title": "Water the plants!", "priority": 2}}"#)
         let editedBody = CanonicalJSON.bytes(of: .object(node.removing(["id", "signature"])))
-        XCTAssertNotEqual("sha256:" + SHA256.hash(editedBody).hex, node["id"]?.stringValue)
+        XCTAssertNotEqual("sha256:" + RedoSHA256.hash(editedBody).hex, node["id"]?.stringValue)
         XCTAssertFalse(Ed25519.verify(signature, of: editedBody, by: key))
     }
 
@@ -105,7 +105,7 @@ final class CanonicalizeAndHashArticleTests: XCTestCase {
         node["author"] = .object(author)
 
         let body = CanonicalJSON.bytes(of: .object(node))
-        node["id"] = .string("sha256:" + SHA256.hash(body).hex)
+        node["id"] = .string("sha256:" + RedoSHA256.hash(body).hex)
         node["signature"] = .string(keyPair.sign(body).hex)
         let toSend = CanonicalJSON.bytes(of: .object(node))
 

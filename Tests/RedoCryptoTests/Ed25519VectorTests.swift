@@ -124,11 +124,11 @@ final class RandomizedSigningTests: XCTestCase {
     func testAGivenNonceGivesAnotherValidSignatureEveryTime() throws {
         let pair = try Ed25519KeyPair(seed: [UInt8](repeating: 7, count: 32))
         let message = Array("a node body".utf8)
-        let nonce = SHA256.hash(Array("nonce".utf8)).bytes
+        let nonce = RedoSHA256.hash(Array("nonce".utf8)).bytes
         let first = pair.sign(message, nonce: nonce)
         XCTAssertEqual(first, pair.sign(message, nonce: nonce))
         XCTAssertNotEqual(first, pair.sign(message))
-        XCTAssertNotEqual(first, pair.sign(message, nonce: SHA256.hash(Array("other".utf8)).bytes))
+        XCTAssertNotEqual(first, pair.sign(message, nonce: RedoSHA256.hash(Array("other".utf8)).bytes))
         XCTAssertTrue(Ed25519.verify(first, of: message, by: pair.publicKey))
         XCTAssertFalse(Ed25519.verify(first, of: message + [0], by: pair.publicKey))
     }

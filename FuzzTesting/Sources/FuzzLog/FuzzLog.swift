@@ -288,7 +288,7 @@ private func nodeCheck(_ key: Bytes) -> NodeCheck {
 private func wallText(_ seconds: Int64) -> String {
     UTCTime(millisecondsSinceEpoch: (startSeconds + seconds) * 1000).text
 }
-private func fakeId(_ label: UInt8) -> String { NodeID(digest: SHA256.hash([0xFE, label])).text }
+private func fakeId(_ label: UInt8) -> String { NodeID(digest: RedoSHA256.hash([0xFE, label])).text }
 
 // MARK: The program
 

@@ -23,7 +23,7 @@ import RedoJSON
 private let validator = NodeValidator(profile: .synced)
 /// REDO_FUZZ_DUMP=1: print one line per input: the verdicts on the record and its re-sealed copy.
 private let dump = dumpRequested
-private let key = try! Ed25519KeyPair(seed: SHA256.hash(Array("redo-conform fuzz node key".utf8)).bytes)
+private let key = try! Ed25519KeyPair(seed: RedoSHA256.hash(Array("redo-conform fuzz node key".utf8)).bytes)
 
 private func ruleIds(_ check: NodeCheck) -> [String] { check.findings.map(\.rule.id).sorted() }
 

@@ -30,7 +30,7 @@ package enum HashCommand {
         }
         do {
             if raw {
-                console.line(SHA256.hash(try CanonicalJSON.canonicalize(document)).hex)
+                console.line(RedoSHA256.hash(try CanonicalJSON.canonicalize(document)).hex)
             } else {
                 console.line(NodeBody.id(ofCanonicalBody: try NodeBody.canonicalBytes(ofDocument: document)).text)
             }

@@ -17,7 +17,7 @@ package enum KeygenCommand {
                 pair = try Ed25519KeyPair(seed: seed)
             } else if let seedText {
                 // A memorable seed for fixtures: SHA-256 of the text. Never for real keys.
-                var seed = SHA256.hash(Array(seedText.utf8)).bytes
+                var seed = RedoSHA256.hash(Array(seedText.utf8)).bytes
                 defer { KeyFile.wipe(&seed) }
                 pair = try Ed25519KeyPair(seed: seed)
             } else {

@@ -149,7 +149,7 @@ package struct MergedReport: ReportedRun {
 
         private func nodeId(at start: Int) -> NodeID {
             bytes.withUnsafeBytes {
-                NodeID(digest: SHA256Digest(bytes: UnsafeRawBufferPointer(rebasing: $0[start..<start + 32])))
+                NodeID(digest: RedoSHA256Digest(bytes: UnsafeRawBufferPointer(rebasing: $0[start..<start + 32])))
             }
         }
 

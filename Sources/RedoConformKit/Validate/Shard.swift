@@ -43,7 +43,7 @@ package struct Shard: Sendable, Equatable {
     /// The shard a taskId belongs to; nil (no readable taskId) is shard 0.
     package static func of(taskId: String?, count: Int) -> Int {
         guard count > 1, var text = taskId else { return 0 }
-        let digest = text.withUTF8 { SHA256.hash(UnsafeRawBufferPointer($0)) }
+        let digest = text.withUTF8 { RedoSHA256.hash(UnsafeRawBufferPointer($0)) }
         // `w0` holds the digest's first 8 bytes read big-endian.
         return Int(digest.w0 % UInt64(count))
     }

@@ -44,7 +44,7 @@ package final class SignatureCache: @unchecked Sendable {
     package let folder: String
     package let maxEntries: Int
     /// The entries read from the file, ascending.
-    private let loaded: [SHA256Digest]
+    private let loaded: [RedoSHA256Digest]
     /// Where the entries whose first `bucketBits` bits are b begin in `loaded`:
     /// `bucketStart[b]`, up to `bucketStart[b + 1]`. Digests are uniform, so a bucket
     /// holds about one entry, and a lookup reads two places in memory instead of the
@@ -56,7 +56,7 @@ package final class SignatureCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var used: [Bool]
-    private var added: [SHA256Digest] = []
+    private var added: [RedoSHA256Digest] = []
     private var hits = 0
     private var verified = 0
 
@@ -65,7 +65,7 @@ package final class SignatureCache: @unchecked Sendable {
         self.folder = folder
         self.maxEntries = maxEntries
         let path = folder + "/" + Self.fileName
-        var entries: [SHA256Digest] = []
+        var entries: [RedoSHA256Digest] = []
         var problem: String?
         if let bytes = FileManager.default.contents(atPath: path) {
             switch Self.decode([UInt8](bytes)) {
@@ -81,7 +81,7 @@ package final class SignatureCache: @unchecked Sendable {
 
     /// About one bucket per entry (at least 2, at most 2^24): the first bits of each digest
     /// name its bucket, and the entries, being sorted, are sorted by bucket.
-    private static func buckets(of entries: [SHA256Digest]) -> (bits: Int, start: [Int32]) {
+    private static func buckets(of entries: [RedoSHA256Digest]) -> (bits: Int, start: [Int32]) {
         let bits = min(24, max(1, Int.bitWidth - entries.count.leadingZeroBitCount))
         var start = [Int32](repeating: 0, count: (1 << bits) + 1)
         for entry in entries { start[Int(entry.w0 >> UInt64(64 - bits)) + 1] += 1 }
@@ -94,7 +94,7 @@ package final class SignatureCache: @unchecked Sendable {
     /// in the processor's caches (the entries of a million signatures take 32 MB), and
     /// reads that do not wait for one another overlap. One at a time, a lookup took about
     /// 0.5 µs, nearly all of it waiting.
-    func positions(of digests: [SHA256Digest]) -> [Int?] {
+    func positions(of digests: [RedoSHA256Digest]) -> [Int?] {
         let shift = UInt64(64 - bucketBits)
         let buckets = digests.map { digest in
             let bucket = Int(digest.w0 >> shift)
@@ -107,7 +107,7 @@ package final class SignatureCache: @unchecked Sendable {
 
     /// The digest that stands for one triple. `bodyHash` is the SHA-256 of the canonical
     /// body: for a record that passed its hash check, its id.
-    static func entry(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: SHA256Digest) -> SHA256Digest {
+    static func entry(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: RedoSHA256Digest) -> RedoSHA256Digest {
         // On the stack, at fixed offsets: a million lookups allocate nothing.
         withUnsafeTemporaryAllocation(byteCount: 144, alignment: 8) { bytes in
             let base = bytes.baseAddress!
@@ -118,13 +118,13 @@ package final class SignatureCache: @unchecked Sendable {
             base.storeBytes(of: bodyHash.w1.bigEndian, toByteOffset: 120, as: UInt64.self)
             base.storeBytes(of: bodyHash.w2.bigEndian, toByteOffset: 128, as: UInt64.self)
             base.storeBytes(of: bodyHash.w3.bigEndian, toByteOffset: 136, as: UInt64.self)
-            return SHA256.hash(UnsafeRawBufferPointer(bytes))
+            return RedoSHA256.hash(UnsafeRawBufferPointer(bytes))
         }
     }
 
     /// The position of each digest in `loaded`, if it is there (`positions(of:)`); each
     /// found is marked as used by this run and counted, under the lock once.
-    private func lookUp(_ digests: [SHA256Digest]) -> [Int?] {
+    private func lookUp(_ digests: [RedoSHA256Digest]) -> [Int?] {
         let found = positions(of: digests)
         lock.lock()
         for case let position? in found {
@@ -141,9 +141,9 @@ package final class SignatureCache: @unchecked Sendable {
     /// Done on the batch as soon as it is checked, so that a signature found never becomes
     /// a job for the verifier threads, and its body is let go of at once. What is left is
     /// for `verifyNotFound`.
-    func takeFound(from deferred: inout [DeferredSignature?], bodyHash: (Int) -> SHA256Digest?) {
+    func takeFound(from deferred: inout [DeferredSignature?], bodyHash: (Int) -> RedoSHA256Digest?) {
         var records: [Int] = []
-        var digests: [SHA256Digest] = []
+        var digests: [RedoSHA256Digest] = []
         for k in deferred.indices {
             guard let signature = deferred[k], let hash = bodyHash(k) else { continue }
             records.append(k)
@@ -154,7 +154,7 @@ package final class SignatureCache: @unchecked Sendable {
 
     /// Verifies through the cache: a known triple passes without libsodium; the others are
     /// verified, and those accepted are added. Whether the signature holds.
-    func verify(_ signature: Ed25519Signature, of body: [UInt8], hash bodyHash: SHA256Digest, by key: Ed25519PublicKey)
+    func verify(_ signature: Ed25519Signature, of body: [UInt8], hash bodyHash: RedoSHA256Digest, by key: Ed25519PublicKey)
         -> Bool
     {
         verify(count: 1, triple: { _ in (key, signature, bodyHash) }, body: { _ in body })[0]
@@ -164,7 +164,7 @@ package final class SignatureCache: @unchecked Sendable {
     /// SHA-256 of the canonical body), over `body(k)`, asked for only when it is not in the
     /// cache. Their lookups overlap (`positions(of:)`).
     func verify(
-        count: Int, triple: (Int) -> (Ed25519PublicKey, Ed25519Signature, SHA256Digest), body: (Int) -> [UInt8]
+        count: Int, triple: (Int) -> (Ed25519PublicKey, Ed25519Signature, RedoSHA256Digest), body: (Int) -> [UInt8]
     ) -> [Bool] {
         let found = lookUp(
             (0..<count).map { k in
@@ -183,11 +183,11 @@ package final class SignatureCache: @unchecked Sendable {
     /// with libsodium, without looking them up again; those accepted are added. Whether
     /// each holds.
     func verifyNotFound(
-        count: Int, triple: (Int) -> (Ed25519PublicKey, Ed25519Signature, SHA256Digest), body: (Int) -> [UInt8]
+        count: Int, triple: (Int) -> (Ed25519PublicKey, Ed25519Signature, RedoSHA256Digest), body: (Int) -> [UInt8]
     ) -> [Bool] {
         var accepted: [Bool] = []
         accepted.reserveCapacity(count)
-        var newlyAccepted: [SHA256Digest] = []
+        var newlyAccepted: [RedoSHA256Digest] = []
         for k in 0..<count {
             let (key, signature, bodyHash) = triple(k)
             let holds = Ed25519.verify(signature, of: body(k), by: key)
@@ -249,8 +249,8 @@ package final class SignatureCache: @unchecked Sendable {
     }
 
     /// A sorted array with each value once.
-    private static func distinct(_ sorted: [SHA256Digest]) -> [SHA256Digest] {
-        var out: [SHA256Digest] = []
+    private static func distinct(_ sorted: [RedoSHA256Digest]) -> [RedoSHA256Digest] {
+        var out: [RedoSHA256Digest] = []
         out.reserveCapacity(sorted.count)
         for entry in sorted where out.last != entry { out.append(entry) }
         return out
@@ -260,16 +260,16 @@ package final class SignatureCache: @unchecked Sendable {
         let text: String
     }
 
-    static func encode(_ entries: [SHA256Digest]) -> [UInt8] {
+    static func encode(_ entries: [RedoSHA256Digest]) -> [UInt8] {
         var bytes = magic
         bytes.reserveCapacity(magic.count + 8 + entries.count * 32 + 32)
         withUnsafeBytes(of: UInt64(entries.count).littleEndian) { bytes += $0 }
         for entry in entries { bytes += entry.bytes }
-        bytes += SHA256.hash(bytes).bytes
+        bytes += RedoSHA256.hash(bytes).bytes
         return bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> Result<[SHA256Digest], Unreadable> {
+    static func decode(_ bytes: [UInt8]) -> Result<[RedoSHA256Digest], Unreadable> {
         let head = magic.count + 8
         guard bytes.count >= head + 32, Array(bytes[0..<magic.count]) == magic else {
             return .failure(Unreadable(text: "not a redo-conform signature cache of this version"))
@@ -278,16 +278,16 @@ package final class SignatureCache: @unchecked Sendable {
         guard count <= UInt64(bytes.count / 32), bytes.count == head + Int(count) * 32 + 32 else {
             return .failure(Unreadable(text: "truncated or corrupt (its size does not match its entry count)"))
         }
-        let sum = bytes.withUnsafeBytes { SHA256.hash(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 32)])) }
+        let sum = bytes.withUnsafeBytes { RedoSHA256.hash(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 32)])) }
         guard sum.bytes == Array(bytes[(bytes.count - 32)...]) else {
             return .failure(Unreadable(text: "corrupt (its checksum does not match)"))
         }
-        var entries: [SHA256Digest] = []
+        var entries: [RedoSHA256Digest] = []
         entries.reserveCapacity(Int(count))
         bytes.withUnsafeBytes { raw in
             for k in 0..<Int(count) {
                 let start = head + k * 32
-                entries.append(SHA256Digest(bytes: UnsafeRawBufferPointer(rebasing: raw[start..<(start + 32)])))
+                entries.append(RedoSHA256Digest(bytes: UnsafeRawBufferPointer(rebasing: raw[start..<(start + 32)])))
             }
         }
         guard zip(entries, entries.dropFirst()).allSatisfy({ $0 < $1 }) else {

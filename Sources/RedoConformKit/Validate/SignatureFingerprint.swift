@@ -20,7 +20,7 @@ package struct SignatureFingerprint: Hashable, Comparable, Sendable {
     }
 
     package init(_ signature: Ed25519Signature) {
-        let digest = signature.withUnsafeBytes { SHA256.hash($0) }
+        let digest = signature.withUnsafeBytes { RedoSHA256.hash($0) }
         self.init(high: digest.w0, low: digest.w1)
     }
 

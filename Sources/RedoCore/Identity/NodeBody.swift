@@ -32,7 +32,7 @@ public enum NodeBody {
 
     /// The id of a node whose canonical body is `body`: `sha256:` and the body's SHA-256.
     public static func id(ofCanonicalBody body: [UInt8]) -> NodeID {
-        NodeID(digest: SHA256.hash(body))
+        NodeID(digest: RedoSHA256.hash(body))
     }
 
     /// The id the node must carry: the SHA-256 of its canonical body. Any `id` and

@@ -8,10 +8,10 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let prefix = prefixText.description
     private static let prefixText: StaticString = "sha256:"
     /// The SHA-256 of the node's canonical body.
-    public let digest: SHA256Digest
+    public let digest: RedoSHA256Digest
 
     /// The id of the node whose canonical body has this digest.
-    public init(digest: SHA256Digest) {
+    public init(digest: RedoSHA256Digest) {
         self.digest = digest
     }
 
@@ -32,7 +32,7 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard let w0 = Hex.word(units, at: 7, digits: 16), let w1 = Hex.word(units, at: 23, digits: 16),
             let w2 = Hex.word(units, at: 39, digits: 16), let w3 = Hex.word(units, at: 55, digits: 16)
         else { return nil }
-        digest = SHA256Digest(w0: w0, w1: w1, w2: w2, w3: w3)
+        digest = RedoSHA256Digest(w0: w0, w1: w1, w2: w2, w3: w3)
     }
 
     /// The id as REDO writes it: `sha256:` and 64 lowercase hex digits.

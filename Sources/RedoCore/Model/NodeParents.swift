@@ -13,7 +13,7 @@ public struct NodeParents: RandomAccessCollection, Hashable, Sendable, Expressib
     /// The parents after the first; nil when there is no parent at all.
     private let tail: [NodeID]?
 
-    private static let none = NodeID(digest: SHA256Digest(w0: 0, w1: 0, w2: 0, w3: 0))
+    private static let none = NodeID(digest: RedoSHA256Digest(w0: 0, w1: 0, w2: 0, w3: 0))
 
     /// The given parents, in their order.
     public init(_ parents: some Collection<NodeID>) {

@@ -7,19 +7,19 @@ import RedoJSON
 /// signatures (Ed25519 signing is deterministic), so fixture files are reproducible.
 package enum FixtureKeys {
     package static func pair(seed: String, index: Int) -> Ed25519KeyPair {
-        let digest = SHA256.hash(Array("redo-conform fixture key|\(seed)|\(index)".utf8))
+        let digest = RedoSHA256.hash(Array("redo-conform fixture key|\(seed)|\(index)".utf8))
         return try! Ed25519KeyPair(seed: digest.bytes)  // 32 bytes by construction
     }
 
     /// A well-formed node id derived from the seed and a label: a parent that node-level
     /// checks never look up, or an id no record of the log holds.
     package static func nodeId(seed: String, _ label: String) -> String {
-        NodeID(digest: SHA256.hash(Array("\(seed) \(label)".utf8))).text
+        NodeID(digest: RedoSHA256.hash(Array("\(seed) \(label)".utf8))).text
     }
 
     /// A lowercase UUID v4 derived from the seed and a label.
     package static func uuid(seed: String, _ label: String) -> String {
-        var bytes = SHA256.hash(Array("redo-conform fixture uuid|\(seed)|\(label)".utf8)).bytes
+        var bytes = RedoSHA256.hash(Array("redo-conform fixture uuid|\(seed)|\(label)".utf8)).bytes
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
         let hex = Hex.encode(bytes.prefix(16))

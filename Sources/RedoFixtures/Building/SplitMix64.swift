@@ -10,7 +10,7 @@ package struct SplitMix64: RandomNumberGenerator {
     package init(seed: UInt64) { state = seed }
 
     /// Seeded from text: the first word of its SHA-256.
-    package init(seed: String) { state = SHA256.hash(Array(seed.utf8)).w0 }
+    package init(seed: String) { state = RedoSHA256.hash(Array(seed.utf8)).w0 }
 
     package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

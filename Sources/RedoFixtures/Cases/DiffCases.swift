@@ -89,7 +89,7 @@ package struct DiffCases {
 
     var resignedCopy: DiffCase {
         let (c, r, p) = chain("resigned copy")
-        let resigned = r.signed(by: factory.key, nonce: SHA256.hash(Array("\(seed) diff nonce".utf8)).bytes)
+        let resigned = r.signed(by: factory.key, nonce: RedoSHA256.hash(Array("\(seed) diff nonce".utf8)).bytes)
         return DiffCase(
             id: "resigned-copy",
             comment: "B holds the retitle with another valid signature (a randomized signer): equivalent, counted",

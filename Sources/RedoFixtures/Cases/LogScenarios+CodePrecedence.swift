@@ -48,7 +48,7 @@ extension LogScenarios {
     /// The same node signed again by its own author with another nonce: a second valid
     /// signature, as a randomized signer (CryptoKit, WebCrypto) makes, fixed by the seed.
     private func resigned(_ node: JSONObject) -> JSONObject {
-        node.signed(by: factory.key, nonce: SHA256.hash(Array("\(seed) nonce \(node.idText)".utf8)).bytes)
+        node.signed(by: factory.key, nonce: RedoSHA256.hash(Array("\(seed) nonce \(node.idText)".utf8)).bytes)
     }
 
     var logCodePrecedence: LogScenario {

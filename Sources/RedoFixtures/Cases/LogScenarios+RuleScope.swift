@@ -97,7 +97,7 @@ extension LogScenarios {
         var b = builder("duplicate of log rejected")
         let create = b.create()
         let gap = b.node(.update, parents: [create], [member("title", str("gap"))], lamport: 3)
-        let again = gap.signed(by: factory.key, nonce: SHA256.hash(Array("\(seed) nonce \(gap.idText)".utf8)).bytes)
+        let again = gap.signed(by: factory.key, nonce: RedoSHA256.hash(Array("\(seed) nonce \(gap.idText)".utf8)).bytes)
         return scenario(
             "duplicate-of-log-rejected",
             "a second record that passes every node-level rule, for an id whose node is rejected at log level, is a duplicate (the first passing record stands for the node)",

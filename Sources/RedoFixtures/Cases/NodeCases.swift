@@ -337,7 +337,7 @@ package struct NodeCases {
                 expected: .rejected(.wallInstant)),
             NodeCase(
                 id: "user-id-hash", comment: "userId as 64 hex digits (a hash of the key)", flags: [.userIdDerivation],
-                bytes: broken(update, "author.userId", str(SHA256.hash(author.key.publicKey.bytes).hex)),
+                bytes: broken(update, "author.userId", str(RedoSHA256.hash(author.key.publicKey.bytes).hex)),
                 expected: .rejected(.userIdFormat)),
             NodeCase(
                 id: "user-id-unicode-digits",
@@ -549,7 +549,7 @@ package struct NodeCases {
         let canonical = String(decoding: NodeBody.canonicalBytes(of: node), as: UTF8.self)
         let spaced = canonical.replacingOccurrences(of: "\":", with: "\" : ").replacingOccurrences(
             of: ",\"", with: ", \"")
-        let wrongId = NodeID(digest: SHA256.hash(Array(spaced.utf8))).text
+        let wrongId = NodeID(digest: RedoSHA256.hash(Array(spaced.utf8))).text
         let body = node.removing(["id", "signature"])
         let signature = author.key.sign(NodeBody.canonicalBytes(of: body)).hex
         return file(JSONObject([member("id", str(wrongId))] + body.members + [member("signature", str(signature))]))

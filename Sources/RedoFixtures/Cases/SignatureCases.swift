@@ -96,7 +96,7 @@ private struct Crafter {
     /// A nonce from the seed, the case and an attempt number (for the cases that must
     /// retry until the challenge has a property).
     func nonce(_ id: String, attempt: Int = 0) -> [UInt8] {
-        SHA256.hash(Array("redo-conform fixture nonce|\(seed)|\(id)|\(attempt)".utf8)).bytes
+        RedoSHA256.hash(Array("redo-conform fixture nonce|\(seed)|\(id)|\(attempt)".utf8)).bytes
     }
 
     /// R = [r]B for the case's nonce, and r reduced mod L.

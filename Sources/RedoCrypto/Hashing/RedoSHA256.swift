@@ -2,7 +2,7 @@ internal import Crypto
 
 /// A SHA-256 digest, stored as four big-endian words so that comparing digests compares
 /// their hex text (ids sort by digest) without touching strings.
-public struct SHA256Digest: Hashable, Comparable, Sendable {
+public struct RedoSHA256Digest: Hashable, Comparable, Sendable {
     /// The digest's bytes as four big-endian words, most significant first.
     package let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
 
@@ -60,7 +60,7 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
     }
 
     /// The order of the hex texts (and of the bytes).
-    public static func < (lhs: SHA256Digest, rhs: SHA256Digest) -> Bool {
+    public static func < (lhs: RedoSHA256Digest, rhs: RedoSHA256Digest) -> Bool {
         (lhs.w0, lhs.w1, lhs.w2, lhs.w3) < (rhs.w0, rhs.w1, rhs.w2, rhs.w3)
     }
 }
@@ -68,18 +68,18 @@ public struct SHA256Digest: Hashable, Comparable, Sendable {
 /// SHA-256 through swift-crypto: BoringSSL on Linux (on the CPU's SHA extensions when it
 /// has them), CryptoKit on Apple platforms. `HashingTests` holds it to FIPS 180's answers
 /// and to libsodium's SHA-256 on every length around the block and padding edges.
-public enum SHA256 {
+public enum RedoSHA256 {
     /// Hashes the bytes where they lie, into the digest's words: no copy of the message
     /// (every node's id is a hash of its body, a million times over a large log). The one
     /// allocation is swift-crypto's own, its hasher's state on Linux.
-    public static func hash(_ message: UnsafeRawBufferPointer) -> SHA256Digest {
+    public static func hash(_ message: UnsafeRawBufferPointer) -> RedoSHA256Digest {
         var hasher = Crypto.SHA256()
         hasher.update(bufferPointer: message)
-        return hasher.finalize().withUnsafeBytes { SHA256Digest(bytes: $0) }
+        return hasher.finalize().withUnsafeBytes { RedoSHA256Digest(bytes: $0) }
     }
 
     /// The digest of a whole array.
-    public static func hash(_ message: [UInt8]) -> SHA256Digest {
+    public static func hash(_ message: [UInt8]) -> RedoSHA256Digest {
         message.withUnsafeBytes { hash($0) }
     }
 }
