@@ -9,11 +9,19 @@
 //                    portability classes
 //   RedoCore       — REDO itself: node body and id, models, findings, node and log validator, replay
 //   RedoFixtures   — deterministic signed fixtures: vector cases, scenarios, large generated logs
-//   RedoConformKit — what the tool does: inputs, validation runs, reports, suites, platform
-//                    comparison, vector files, commands
+//   RedoValidation — the validation engine: inputs and export shapes, line and record reading,
+//                    the validation run, signature verifier and cache, progress, console and
+//                    input files
+//   RedoConformKit — what the tool does on top of the engine: reports, diff, graph, platform
+//                    comparison, vector suites and files, commands
 //   redo-conform   — the executable: argument parsing only
 //   redo-bench     — in-process benchmarks for Scripts/bench
+// Test support (under Tests/, not in any product):
+//   RedoTestSupport — seeded randomness, vector files and article mirroring for the tests
+//   RedoInvariants  — the random-log invariants, run by the tests and by redo-bench
 // RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed (the products below).
+// No module below RedoConformKit imports it or the executable: SwiftPM refuses a target that
+// imports a module it does not depend on, so the graph here is enforced.
 import PackageDescription
 
 let package = Package(
@@ -45,31 +53,58 @@ let package = Package(
             // builds compile the counting out (OperationCount.swift).
             swiftSettings: [.define("REDO_COUNT_OPERATIONS", .when(configuration: .debug))]),
         .target(name: "RedoFixtures", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore"]),
+        .target(name: "RedoValidation", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore"]),
         .target(
-            name: "RedoConformKit", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures"]),
+            name: "RedoConformKit",
+            dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"]),
         .executableTarget(
             name: "redo-conform",
             dependencies: [
                 "RedoConformKit",
+                "RedoValidation",
                 "RedoFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "redo-bench",
-            dependencies: ["RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "CSodium"]),
-        .target(name: "RedoTestSupport", dependencies: ["RedoJSON", "RedoFixtures"], path: "Tests/RedoTestSupport"),
+            dependencies: [
+                "RedoConformKit", "RedoValidation", "RedoInvariants", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON",
+                "CSodium",
+            ]),
+        .target(
+            name: "RedoTestSupport",
+            dependencies: ["RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
+            path: "Tests/RedoTestSupport"),
+        .target(
+            name: "RedoInvariants", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
+            path: "Tests/RedoInvariants"),
+        // One test target per module, named for it; other modules appear in one only as
+        // fixtures or helpers. The binary's own tests run it as a user does.
         .testTarget(name: "RedoTextTests", dependencies: ["RedoText"]),
         .testTarget(name: "RedoJSONTests", dependencies: ["RedoJSON", "RedoTestSupport"]),
         .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport", "CSodium"]),
         .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "RedoFixtures", "RedoTestSupport"]),
         .testTarget(
-            name: "RedoConformTests",
+            name: "RedoFixturesTests", dependencies: ["RedoFixtures", "RedoJSON", "RedoCrypto", "RedoCore", "RedoTestSupport"]),
+        .testTarget(
+            name: "RedoValidationTests",
             dependencies: [
-                "RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText", "RedoTestSupport",
-                "redo-conform",
-            ]
-        ),
+                "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText", "RedoTestSupport",
+                "RedoInvariants",
+            ]),
+        .testTarget(
+            name: "RedoConformKitTests",
+            dependencies: [
+                "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText",
+                "RedoTestSupport",
+            ]),
+        .testTarget(
+            name: "RedoConformEndToEndTests",
+            dependencies: [
+                "redo-conform", "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON",
+                "RedoTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 /// Where a record's node-level check spends its time, stage by stage, on one core:
 /// what `redo-bench stages` prints. Each stage includes the ones before it.

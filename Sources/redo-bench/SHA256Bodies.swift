@@ -3,6 +3,7 @@ import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 #if canImport(Glibc)
     import Glibc

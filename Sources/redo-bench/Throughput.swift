@@ -1,6 +1,7 @@
 import RedoConformKit
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 /// In-process throughput measurements, printed in the same line format as the peers in
 /// Scripts/bench (node, plain C over libsodium) so a script can put them side by side.

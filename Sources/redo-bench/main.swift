@@ -22,6 +22,8 @@
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
 import RedoConformKit
 import RedoCore
+import RedoInvariants
+import RedoValidation
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import ArgumentParser
 import RedoConformKit
 import RedoCore
 import RedoFixtures
+import RedoValidation
 
 #if canImport(Glibc)
     import Glibc

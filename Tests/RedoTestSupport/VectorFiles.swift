@@ -5,6 +5,10 @@ import XCTest
 /// Locates the shipped `Vectors/` folder from this source file's path, so tests run
 /// from any working directory.
 public enum VectorFiles {
+    /// The repository's root folder.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Vectors")

@@ -1,6 +1,7 @@
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 /// `redo-conform canonicalize [FILE|-]`: the RFC 8785 form of any I-JSON document.
 package enum CanonicalizeCommand {

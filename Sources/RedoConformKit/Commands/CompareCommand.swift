@@ -1,6 +1,8 @@
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
+import RedoText
+import RedoValidation
 
 /// `redo-conform compare OUTPUT...`: each platform's outputs against redo-conform's own
 /// results (and so against each other), vector by vector.

@@ -1,4 +1,5 @@
 import RedoCore
+import RedoValidation
 
 /// `redo-conform diff A B`: are two exports of one account converged, and where not, what
 /// differs (docs/cli.md, "diff"). Exit status 0 equivalent (signature-only differences

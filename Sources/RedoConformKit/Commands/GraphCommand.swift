@@ -1,5 +1,6 @@
 import RedoJSON
 import RedoText
+import RedoValidation
 
 /// `redo-conform graph PATH... --task TASKID`: one task's DAG, drawn as the html report
 /// draws it (layers by lamport, statuses, folds and bounds), as Graphviz DOT or as SVG of

@@ -1,5 +1,6 @@
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 /// `redo-conform keygen [--seed HEX | --seed-text TEXT] [--out FILE] [--force]`.
 package enum KeygenCommand {

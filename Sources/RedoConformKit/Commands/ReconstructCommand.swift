@@ -3,6 +3,7 @@ import RedoCore
 import RedoCrypto
 import RedoJSON
 import RedoText
+import RedoValidation
 
 /// `redo-conform reconstruct PATH...`: the reconstructed state — canonical JSON (to
 /// compare platforms by hash) or a readable task list with urgency at a given time.

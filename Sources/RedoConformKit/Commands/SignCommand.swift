@@ -2,6 +2,7 @@ import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
+import RedoValidation
 
 /// `redo-conform sign NODE --key FILE`: fills in author.publicKey and author.userId when
 /// absent, computes the id and the signature over the canonical body, and writes the node

@@ -1,5 +1,6 @@
 import Foundation
 import RedoCore
+import RedoValidation
 
 #if canImport(Glibc)
     import Glibc

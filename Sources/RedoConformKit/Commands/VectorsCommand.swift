@@ -1,5 +1,7 @@
 import Foundation
 import RedoFixtures
+import RedoText
+import RedoValidation
 
 /// `redo-conform vectors generate --seed S --out DIR [--external DIR]`: writes the
 /// deterministic vector suites for a seed (same seed, same bytes); with `--external`, the

@@ -2,6 +2,7 @@ import RedoCore
 import RedoCrypto
 import RedoJSON
 import RedoText
+import RedoValidation
 
 /// `redo-conform verify PATH...`: content address and signature only — for each record,
 /// is the id the hash of its canonical body, and does the signature verify? No schema or

@@ -1,5 +1,6 @@
 import RedoCore
 import RedoJSON
+import RedoValidation
 
 /// What `diff` found, whatever format writes it (text, json, junit, html): both sides, their input problems, and the differences grouped by task.
 /// Documented in docs/reports.md ("The diff report").

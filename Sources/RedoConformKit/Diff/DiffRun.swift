@@ -1,5 +1,6 @@
 import RedoCore
 import RedoJSON
+import RedoValidation
 
 /// `diff`'s work: reads both sides (A first; B then skips verifying the signatures A
 /// already verified), compares their nodes when both are logs and their states always,

@@ -1,5 +1,6 @@
 import RedoCore
 import RedoJSON
+import RedoValidation
 
 /// One side of a `diff`, read: a log (validated as `validate` validates it) or a state
 /// JSON. A log keeps only its node inventory and what replay reads of its verdict (its

@@ -1,6 +1,7 @@
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 /// The nodes of two logs side by side: ids on one side only, copies that differ, and
 /// verdicts that differ. A merge of two id-sorted inventories: linear after their sort.

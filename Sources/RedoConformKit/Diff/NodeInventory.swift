@@ -1,5 +1,6 @@
 import RedoCore
 import RedoCrypto
+import RedoValidation
 
 /// One side's nodes, as `diff` compares them: for each id some record claims, the verdict
 /// on it and its signature's fingerprint, sorted by id. Compact on purpose (24 bytes an

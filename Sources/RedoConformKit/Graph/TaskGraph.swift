@@ -1,6 +1,7 @@
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 /// How a node of a drawn DAG is coloured.
 package enum GraphStatus: String, CaseIterable, Sendable {

@@ -2,6 +2,7 @@ import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
+import RedoValidation
 
 /// One platform's outputs file.
 package struct PlatformOutputs: Sendable {

@@ -1,6 +1,7 @@
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 /// redo-conform's own results for the platform inputs, in the outputs format: the
 /// reference every platform is compared with.

@@ -1,4 +1,5 @@
 import RedoCore
+import RedoValidation
 
 /// Renders the records of a report on every core and writes them in input order.
 ///

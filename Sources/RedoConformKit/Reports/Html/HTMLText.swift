@@ -1,4 +1,5 @@
 import RedoText
+import RedoValidation
 
 /// Text from the input, made safe inside html and SVG: first the display escaping every
 /// human-readable report uses (`MessageText.displayed`: controls, line separators and

@@ -1,6 +1,8 @@
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoText
+import RedoValidation
 
 /// `validate --format html`: one self-contained file — no network, no script, no external
 /// font or stylesheet — that reads in any browser: the summary with a bar chart of

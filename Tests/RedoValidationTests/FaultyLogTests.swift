@@ -1,0 +1,28 @@
+
+import RedoCore
+import RedoFixtures
+@testable import RedoValidation
+import XCTest
+
+/// The `faulty` shape holds what the reports are measured on: every code, forks, MERGEs
+/// and DELETEs, about 5% of nodes broken on their own and descendants hanging below them.
+final class FaultyLogTests: XCTestCase {
+    func testTheFaultyShapeBreaksNodesInEveryWayWithDescendantsBelow() {
+        var lines: [[UInt8]] = []
+        LogGenerator(shape: .faulty, nodes: 6000, tasks: 1200, seed: "faulty test", jobs: 1).generate {
+            lines.append($0)
+        }
+        XCTAssertEqual(lines.count, 6000)
+        let verdict = LogPipeline.validate(lines)
+        var byCode: [ErrorCode: Int] = [:]
+        for record in verdict.records where record.status == .rejected { byCode[record.code!, default: 0] += 1 }
+        for code in ErrorCode.allCases where code != .deletedChainOrder {
+            XCTAssertGreaterThan(byCode[code] ?? 0, 0, "\(code)")
+        }
+        let own = byCode.filter { $0.key < .ancestorRejected }.values.reduce(0, +)
+        XCTAssertEqual(Double(own) / 6000, 0.05, accuracy: 0.015, "about 5% of nodes broken on their own")
+        XCTAssertTrue(verdict.records.contains { $0.findings.contains { $0.code == .deletedChainOrder } })
+        XCTAssertTrue(verdict.nodes.contains { $0.action == .merge })
+        XCTAssertTrue(verdict.nodes.contains { $0.action == .delete })
+    }
+}
