@@ -1,7 +1,6 @@
 
 import Foundation
 @testable import RedoConformKit
-import RedoValidation
 import RedoTestSupport
 import XCTest
 

@@ -1,5 +1,4 @@
 import Foundation
-import RedoValidation
 import XCTest
 
 /// Runs a program as a child process: feeds it stdin and collects its stdout, stderr and

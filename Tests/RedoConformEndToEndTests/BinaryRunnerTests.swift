@@ -3,7 +3,6 @@ import Foundation
 @testable import RedoConformKit
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 import RedoTestSupport
 import XCTest
 

@@ -1,6 +1,5 @@
 
 @testable import RedoConformKit
-import RedoValidation
 import XCTest
 
 /// The binary's usage errors: every one exits 2 (as README and --help say), never the

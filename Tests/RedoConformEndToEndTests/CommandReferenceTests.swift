@@ -1,7 +1,6 @@
 
 @testable import RedoConformKit
 import RedoFixtures
-import RedoValidation
 import XCTest
 
 /// docs/cli.md's command table is the synopsis most people read: it must list every

@@ -1,7 +1,6 @@
 
 @testable import RedoConformKit
 import RedoFixtures
-import RedoValidation
 import RedoTestSupport
 import XCTest
 

@@ -1,6 +1,5 @@
 import Foundation
 import RedoFixtures
-import RedoValidation
 import RedoTestSupport
 import XCTest
 

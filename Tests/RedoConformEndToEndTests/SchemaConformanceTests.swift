@@ -1,6 +1,5 @@
 import Foundation
 import RedoConformKit
-import RedoValidation
 import RedoTestSupport
 import XCTest
 

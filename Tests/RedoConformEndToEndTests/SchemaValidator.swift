@@ -1,5 +1,4 @@
 import Foundation
-import RedoValidation
 import XCTest
 
 /// Validates JSON documents against docs/schemas/NAME.schema.json with an independent

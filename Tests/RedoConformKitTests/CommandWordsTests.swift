@@ -1,6 +1,5 @@
 
 @testable import RedoConformKit
-import RedoValidation
 import XCTest
 
 final class CommandWordsTests: XCTestCase {

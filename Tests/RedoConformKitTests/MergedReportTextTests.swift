@@ -2,7 +2,6 @@
 @testable import RedoConformKit
 import RedoCore
 import RedoJSON
-import RedoValidation
 import XCTest
 
 /// `MergedReport.Text` keeps a record's source, id and task in as few bytes as give them

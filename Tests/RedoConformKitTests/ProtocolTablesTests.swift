@@ -2,7 +2,6 @@
 @testable import RedoConformKit
 import RedoCore
 import RedoJSON
-import RedoValidation
 import XCTest
 
 /// `Vectors/protocol-tables.json` says what the catalog says (the drift test keeps the

@@ -1,7 +1,6 @@
 
 @testable import RedoConformKit
 import RedoCore
-import RedoValidation
 import RedoTestSupport
 import XCTest
 

@@ -1,6 +1,5 @@
 import Foundation
 import RedoFixtures
-import RedoValidation
 
 /// Batches of random logs, by consecutive seeds: the invariant checks over many of them
 /// (`redo-bench invariants`, the tests) and the logs as files for the peers

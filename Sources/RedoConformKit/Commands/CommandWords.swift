@@ -5,7 +5,6 @@
 /// know as check's DIR — `redo-conform validat x` used to answer with check's usage, and
 /// `redo-conform help bogus` printed the overview and exited 0. A first word that names
 /// no command and no existing directory is almost surely a typo, so it is refused as one.
-import RedoValidation
 package struct CommandWords: Sendable, Equatable {
     /// Each command's name and its own subcommands.
     package let subcommands: [String: CommandWords]

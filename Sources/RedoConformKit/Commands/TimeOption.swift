@@ -1,5 +1,4 @@
 import RedoCore
-import RedoValidation
 
 /// `--at`: a time typed by a person. Nodes carry exactly one spelling per instant
 /// (`YYYY-MM-DDTHH:MM:SS.mmmZ`), but a command line also takes the shorter forms people

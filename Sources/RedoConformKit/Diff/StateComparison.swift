@@ -1,6 +1,5 @@
 import RedoCore
 import RedoJSON
-import RedoValidation
 
 /// Two states side by side, task by task (a merge of two taskId-sorted lists): tasks on
 /// one side only, tasks deleted on one side only, and every field that differs.

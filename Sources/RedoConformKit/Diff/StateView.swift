@@ -1,6 +1,5 @@
 import RedoCore
 import RedoJSON
-import RedoValidation
 
 /// One side's state, task by task: a log's reconstruction (each task replayed and rendered
 /// only when compared, so neither side's whole state is ever held) or a state JSON read as

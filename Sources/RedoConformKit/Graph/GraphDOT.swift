@@ -1,6 +1,5 @@
 import RedoCore
 import RedoText
-import RedoValidation
 
 /// A laid-out task DAG in Graphviz's DOT language: the same boxes, colours and folds as
 /// the SVG, one `rank=same` group per lamport layer. Labels are display-escaped, then

@@ -1,5 +1,4 @@
 import RedoCore
-import RedoValidation
 
 /// Where a task's DAG is drawn: boxes in layers by lamport, long runs folded, and the
 /// drawing bounded whatever the task's size.

@@ -1,6 +1,5 @@
 import RedoCore
 import RedoText
-import RedoValidation
 
 /// A laid-out task DAG as SVG: one box per node, folded run or "more" box, in rows by
 /// lamport (the lamport of each row on the left), parents above children. Colours are

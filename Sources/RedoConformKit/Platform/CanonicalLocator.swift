@@ -1,7 +1,6 @@
 import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoValidation
 
 /// Maps a byte offset in a canonical document back to the JSON path of the innermost
 /// value (or key) that covers it, by re-serializing the document canonically and noting

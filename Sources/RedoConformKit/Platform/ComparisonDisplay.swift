@@ -1,7 +1,6 @@
 import RedoCrypto
 import RedoJSON
 import RedoText
-import RedoValidation
 
 // What the compare text report shows of a platform and a row: every text that came from
 // a platform outputs file or an inputs file (platform name, implementation, file, vector

@@ -1,6 +1,5 @@
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 
 /// The machine report, format `redo-conform/diff-report` version 1 (docs/reports.md; its
 /// schema is docs/schemas/diff-report.schema.json). Keys in a fixed order; tasks in the

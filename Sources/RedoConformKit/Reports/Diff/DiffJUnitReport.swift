@@ -1,6 +1,5 @@
 import RedoJSON
 import RedoText
-import RedoValidation
 
 /// JUnit XML for a convergence gate in CI: one test case per task, failing where the
 /// task differs (re-signed copies alone pass, listed in its output); rejected ids that

@@ -1,7 +1,6 @@
 import RedoFixtures
 import RedoJSON
 import RedoText
-import RedoValidation
 
 /// How one difference reads in the text, junit and html reports: its kind, where, and both
 /// sides. Shared so that the two say the same thing in the same words (escaping is the

@@ -1,5 +1,4 @@
 import RedoText
-import RedoValidation
 
 /// The screen report: both sides in one line each, the count of every kind of difference,
 /// then the first few of each kind grouped by task, and how many more the json report

@@ -1,7 +1,6 @@
 import RedoCore
 import RedoJSON
 import RedoText
-import RedoValidation
 
 /// `diff --format html`: one self-contained file, in the frame and with the escaping of
 /// the other html reports. At the top, the verdict (equivalent or differ), both sides, and

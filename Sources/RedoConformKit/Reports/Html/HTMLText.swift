@@ -1,5 +1,4 @@
 import RedoText
-import RedoValidation
 
 /// Text from the input, made safe inside html and SVG: first the display escaping every
 /// human-readable report uses (`MessageText.displayed`: controls, line separators and

@@ -1,5 +1,4 @@
 import RedoCore
-import RedoValidation
 
 /// The frame every html report shares: a complete document with its stylesheet inline
 /// (system fonts only), and no script, link or image from anywhere else, so the file

@@ -1,5 +1,4 @@
 import Foundation
-import RedoValidation
 
 /// Says, in one line naming the path, why a folder cannot be written into — before
 /// Foundation gets to, whose errors name no path ("NSCocoaErrorDomain error 512").

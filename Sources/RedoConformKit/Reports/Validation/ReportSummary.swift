@@ -1,5 +1,4 @@
 import RedoCore
-import RedoValidation
 
 /// The counts every report format shows.
 package struct ReportSummary: Sendable, Equatable {

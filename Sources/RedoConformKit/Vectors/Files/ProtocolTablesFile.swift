@@ -1,7 +1,6 @@
 import RedoCore
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 
 /// `protocol-tables.json`: the protocol's tables as data, written from the catalog the
 /// validator itself uses (codes in precedence order, rules, actions, reserved names, field

@@ -1,6 +1,5 @@
 import RedoCrypto
 import RedoJSON
-import RedoValidation
 
 /// External `rfc8785/` (the RFC author's test data, `ExternalVectorFolder`): every
 /// `input/X.json` must canonicalize to exactly the bytes of `output/X.json` and of

@@ -1,5 +1,4 @@
 import RedoJSON
-import RedoValidation
 
 /// `diff/`: each pair, compared by `diff`, must give exactly the report file, the exit
 /// status and the counts of differences the manifest lists.

@@ -1,6 +1,5 @@
 import RedoCrypto
 import RedoJSON
-import RedoValidation
 
 /// `ed25519/rfc8032`: RFC 8032 section 7.1 — keys from seeds, signatures byte-identical.
 package struct RFC8032Suite: VectorSuite {

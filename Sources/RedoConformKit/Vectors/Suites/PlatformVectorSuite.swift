@@ -1,6 +1,5 @@
 import RedoCrypto
 import RedoJSON
-import RedoValidation
 
 /// `platform/`: the shipped reference outputs (`expected.json`) still agree with what
 /// redo-conform computes for `inputs.json`, vector by vector; and each recorded outputs

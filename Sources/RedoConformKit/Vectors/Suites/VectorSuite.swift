@@ -1,5 +1,4 @@
 /// The outcome of one vector suite: counts, and the first failures in full.
-import RedoValidation
 package struct SuiteResult: Sendable {
     package let name: String
     package private(set) var passed = 0

@@ -1,7 +1,6 @@
 import RedoCore
 import RedoCrypto
 import RedoJSON
-import RedoValidation
 
 /// Compares a record's verdict with a vector's expectation and explains any difference.
 enum VerdictComparison {
