@@ -69,7 +69,8 @@ let package = Package(
         .executableTarget(
             name: "redo-bench",
             dependencies: [
-                "RedoConformKit", "RedoValidation", "RedoInvariants", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON",
+                "RedoConformKit", "RedoValidation", "RedoInvariants", "RedoFixtures", "RedoCore", "RedoCrypto",
+                "RedoJSON",
                 "CSodium",
             ]),
         .target(
@@ -77,7 +78,8 @@ let package = Package(
             dependencies: ["RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
             path: "Tests/RedoTestSupport"),
         .target(
-            name: "RedoInvariants", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
+            name: "RedoInvariants",
+            dependencies: ["RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
             path: "Tests/RedoInvariants"),
         // One test target per module, named for it; other modules appear in one only as
         // fixtures or helpers. The binary's own tests run it as a user does.
@@ -86,7 +88,8 @@ let package = Package(
         .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport", "CSodium"]),
         .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "RedoFixtures", "RedoTestSupport"]),
         .testTarget(
-            name: "RedoFixturesTests", dependencies: ["RedoFixtures", "RedoJSON", "RedoCrypto", "RedoCore", "RedoTestSupport"]),
+            name: "RedoFixturesTests",
+            dependencies: ["RedoFixtures", "RedoJSON", "RedoCrypto", "RedoCore", "RedoTestSupport"]),
         .testTarget(
             name: "RedoValidationTests",
             dependencies: [
@@ -102,7 +105,8 @@ let package = Package(
         .testTarget(
             name: "RedoConformEndToEndTests",
             dependencies: [
-                "redo-conform", "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON",
+                "redo-conform", "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto",
+                "RedoJSON",
                 "RedoTestSupport",
             ]),
     ],

@@ -63,7 +63,8 @@ package enum SHA256Bodies {
                 let body = UnsafeRawBufferPointer(rebasing: all[range])
                 _ = crypto_hash_sha256(
                     &sodiumDigest, body.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(body.count))
-                precondition(RedoSHA256.hash(body).bytes == sodiumDigest, "swift-crypto and libsodium disagree on a body")
+                precondition(
+                    RedoSHA256.hash(body).bytes == sodiumDigest, "swift-crypto and libsodium disagree on a body")
             }
             for (signature, key, range) in signed {
                 precondition(
@@ -75,7 +76,9 @@ package enum SHA256Bodies {
                     figure(
                         "swift-crypto-sha256", "hash", items: bodies.count, bytesPerItem: meanBytes, seconds: seconds
                     ) {
-                        for range in bodies { sink &+= RedoSHA256.hash(UnsafeRawBufferPointer(rebasing: all[range])).w0 }
+                        for range in bodies {
+                            sink &+= RedoSHA256.hash(UnsafeRawBufferPointer(rebasing: all[range])).w0
+                        }
                     },
                     figure("libsodium-sha256", "hash", items: bodies.count, bytesPerItem: meanBytes, seconds: seconds) {
                         var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)

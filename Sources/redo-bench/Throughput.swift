@@ -89,7 +89,9 @@ package enum Throughput {
             repeatFor(seconds: seconds) {
                 for k in 0..<messages {
                     sink &+=
-                        RedoSHA256.hash(UnsafeRawBufferPointer(rebasing: all[k * messageBytes..<(k + 1) * messageBytes])).w0
+                        RedoSHA256.hash(
+                            UnsafeRawBufferPointer(rebasing: all[k * messageBytes..<(k + 1) * messageBytes])
+                        ).w0
                 }
             }
         }

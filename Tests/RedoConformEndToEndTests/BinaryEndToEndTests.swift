@@ -1,8 +1,8 @@
-
-@testable import RedoConformKit
 import RedoFixtures
 import RedoTestSupport
 import XCTest
+
+@testable import RedoConformKit
 
 /// Runs the real `redo-conform` binary, as a user or a CI job does.
 /// (`run` and `binary` are in BinaryRunner.swift.)

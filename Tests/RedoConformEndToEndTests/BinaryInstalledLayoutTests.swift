@@ -1,8 +1,8 @@
-
 import Foundation
-@testable import RedoConformKit
 import RedoTestSupport
 import XCTest
+
+@testable import RedoConformKit
 
 /// The binary as the release archive lays it out (Scripts/release.sh): what `check`
 /// finds there, and the texts the archive's man pages and completions are made from.

@@ -1,10 +1,10 @@
-
 import Foundation
-@testable import RedoConformKit
 import RedoFixtures
 import RedoJSON
 import RedoTestSupport
 import XCTest
+
+@testable import RedoConformKit
 
 /// The runner moves a child's stdin, stdout and stderr at once: megabytes on each, in any
 /// order, complete (a pipe holds 64 KiB).

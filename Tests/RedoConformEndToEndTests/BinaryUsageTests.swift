@@ -1,6 +1,6 @@
+import XCTest
 
 @testable import RedoConformKit
-import XCTest
 
 /// The binary's usage errors: every one exits 2 (as README and --help say), never the
 /// argument parser's default 64, and names what is wrong on stderr.

@@ -1,7 +1,7 @@
-
-@testable import RedoConformKit
 import RedoFixtures
 import XCTest
+
+@testable import RedoConformKit
 
 /// docs/cli.md's command table is the synopsis most people read: it must list every
 /// command the binary has, and each row must name exactly the options that command's

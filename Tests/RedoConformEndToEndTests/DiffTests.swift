@@ -1,12 +1,12 @@
-
 import Foundation
-@testable import RedoConformKit
 import RedoCore
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 import RedoTestSupport
+import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 /// `diff`: the shipped diff vectors through the binary, exit statuses, the state-JSON
 /// rule, verification shared between the sides, and the report formats.

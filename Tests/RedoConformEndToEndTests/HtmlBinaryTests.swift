@@ -1,8 +1,8 @@
-
-@testable import RedoConformKit
 import RedoFixtures
 import RedoTestSupport
 import XCTest
+
+@testable import RedoConformKit
 
 /// The html reports and `graph` through the real binary, as a user runs them.
 final class HtmlBinaryTests: XCTestCase {

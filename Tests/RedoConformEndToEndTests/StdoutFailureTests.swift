@@ -1,9 +1,9 @@
+import RedoFixtures
+import RedoTestSupport
+import RedoValidation
+import XCTest
 
 @testable import RedoConformKit
-import RedoFixtures
-import RedoValidation
-import RedoTestSupport
-import XCTest
 
 /// Output that did not reach stdout ends the run with 2 and one line naming stdout.
 final class StdoutFailureTests: XCTestCase {

@@ -1,8 +1,8 @@
+import RedoTestSupport
+import RedoValidation
+import XCTest
 
 @testable import RedoConformKit
-import RedoValidation
-import RedoTestSupport
-import XCTest
 
 final class CanonicalizeHashCommandTests: XCTestCase {
     private func file(_ text: String) throws -> InputPath {

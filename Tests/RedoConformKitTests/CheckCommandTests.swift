@@ -1,8 +1,8 @@
-
-@testable import RedoConformKit
 import RedoTestSupport
 import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 final class CheckCommandTests: XCTestCase {
     func testShippedVectorsAllPass() {

@@ -1,6 +1,6 @@
+import XCTest
 
 @testable import RedoConformKit
-import XCTest
 
 final class CommandWordsTests: XCTestCase {
     let words = CommandWords([

@@ -1,10 +1,10 @@
-
-@testable import RedoConformKit
 import RedoCrypto
 import RedoJSON
 import RedoTestSupport
 import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,12 +1,12 @@
-
 import Foundation
-@testable import RedoConformKit
 import RedoCore
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 import RedoTestSupport
+import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 /// `diff --format html`: both DAGs of each differing task side by side, the nodes one side
 /// lacks and those that differ marked on each, the tables of differences, the summary the

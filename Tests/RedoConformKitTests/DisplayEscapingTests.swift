@@ -1,13 +1,13 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
+import RedoTestSupport
 import RedoText
 import RedoValidation
-import RedoTestSupport
 import XCTest
+
+@testable import RedoConformKit
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,12 +1,12 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 import RedoTestSupport
+import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 /// The html report's structure: one section per broken task, boxes coloured by status,
 /// root causes with their descendants folded, codes linked to the protocol, escaping,

@@ -1,12 +1,12 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 import RedoTestSupport
+import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 final class KeySignVerifyTests: XCTestCase {
     func testKeygenWritesMode0600AndNeverOverwritesWithoutForce() throws {

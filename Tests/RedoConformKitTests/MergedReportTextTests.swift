@@ -1,8 +1,8 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoJSON
 import XCTest
+
+@testable import RedoConformKit
 
 /// `MergedReport.Text` keeps a record's source, id and task in as few bytes as give them
 /// back exactly: every spelling, canonical or not, reads back byte for byte.

@@ -1,8 +1,8 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoJSON
 import XCTest
+
+@testable import RedoConformKit
 
 /// `Vectors/protocol-tables.json` says what the catalog says (the drift test keeps the
 /// file equal to the generator; these keep the generator honest).

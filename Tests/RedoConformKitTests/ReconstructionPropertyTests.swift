@@ -1,5 +1,3 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoFixtures
@@ -7,6 +5,8 @@ import RedoJSON
 import RedoTestSupport
 import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 final class ReconstructionPropertyTests: XCTestCase {
     static let scenarios = ReconstructionScenarios(seed: "replay properties").all

@@ -1,12 +1,12 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 import RedoTestSupport
+import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 #if canImport(FoundationXML)
     import FoundationXML

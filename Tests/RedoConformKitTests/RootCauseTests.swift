@@ -1,8 +1,8 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoTestSupport
 import XCTest
+
+@testable import RedoConformKit
 
 /// Root causes first: each record rejected by a rule of its own, with the records rejected
 /// only as its descendants folded beneath it; a descendant of several roots counts under

@@ -1,11 +1,11 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoJSON
 import RedoTestSupport
 import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 /// PROTOCOL.md's rule catalog and the code's `Rule.all` name the same rules with the same
 /// codes, and every rule is broken by at least one shipped vector.

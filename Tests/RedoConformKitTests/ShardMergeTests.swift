@@ -1,11 +1,11 @@
-
 import Foundation
-@testable import RedoConformKit
 import RedoCore
 import RedoFixtures
-import RedoValidation
 import RedoTestSupport
+import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 /// `validate --shard K/N` then `merge-reports`: for N = 1 to 4, the merged report is byte
 /// for byte the one unsharded run's, in json, junit and text, on the vectors and on

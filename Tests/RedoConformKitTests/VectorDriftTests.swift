@@ -1,8 +1,8 @@
+import RedoTestSupport
+import RedoValidation
+import XCTest
 
 @testable import RedoConformKit
-import RedoValidation
-import RedoTestSupport
-import XCTest
 
 /// The shipped node and log vectors are exactly what the generator writes for the shipped
 /// seed: regenerating changes no byte, and no stray file hides among them.

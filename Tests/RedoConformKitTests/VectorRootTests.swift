@@ -1,10 +1,10 @@
-
 import Foundation
-@testable import RedoConformKit
 import RedoFixtures
 import RedoTestSupport
 import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 /// Where the shipped vectors are found, and what `vectors generate --external` adds.
 final class VectorRootTests: XCTestCase {

@@ -1,11 +1,11 @@
-
-@testable import RedoConformKit
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-import RedoValidation
 import RedoTestSupport
+import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 /// `vectors log` writes exactly --nodes lines, refuses sizes below a shape's minimum, and
 /// keeps the bytes of every size it already wrote exactly (benchmark inputs must not move);

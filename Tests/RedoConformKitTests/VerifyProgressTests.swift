@@ -1,8 +1,9 @@
 import RedoFixtures
-@testable import RedoConformKit
 import RedoTestSupport
-@testable import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
+@testable import RedoValidation
 
 /// verify with a progress meter on one terminal.
 final class VerifyProgressTests: XCTestCase {

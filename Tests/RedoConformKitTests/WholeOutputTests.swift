@@ -1,10 +1,10 @@
-
 import Foundation
-@testable import RedoConformKit
 import RedoFixtures
-import RedoValidation
 import RedoTestSupport
+import RedoValidation
 import XCTest
+
+@testable import RedoConformKit
 
 /// Output files are written whole or not at all: a regular file goes to a temporary file
 /// beside it and is renamed into place; FIFOs, devices and /dev/stdout are written directly.

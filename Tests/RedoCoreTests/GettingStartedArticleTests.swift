@@ -173,7 +173,8 @@ final class GettingStartedArticleTests: XCTestCase {
 
         // The verdict and the state depend only on the set of records, not on their order.
         let reversed = LogValidator().validate(records.reversed().map { validator.check(bytes: $0) })
-        XCTAssertEqual(RedoSHA256.hash(StateRendering.canonicalBytes(Reconstructor.reconstruct(reversed))).hex, stateHash)
+        XCTAssertEqual(
+            RedoSHA256.hash(StateRendering.canonicalBytes(Reconstructor.reconstruct(reversed))).hex, stateHash)
     }
 
     /// Every line of the article's code is a line of this file: the article shows only code run here.

@@ -1,10 +1,10 @@
-
-@testable import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
 import RedoTestSupport
 import XCTest
+
+@testable import RedoCore
 
 /// The log pass tracks field and todo history only for tasks that have a MERGE (the only
 /// reader of a history, and only of its own task's). Held here to the verdict of tracking

@@ -1,4 +1,3 @@
-
 import RedoCore
 import RedoFixtures
 import RedoTestSupport

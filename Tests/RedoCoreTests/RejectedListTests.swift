@@ -1,4 +1,3 @@
-
 import RedoCore
 import RedoCrypto
 import RedoFixtures

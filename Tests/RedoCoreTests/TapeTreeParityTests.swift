@@ -1,10 +1,10 @@
-
 import Foundation
-@testable import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
 import XCTest
+
+@testable import RedoCore
 
 /// Records given as bytes are checked on the parse tape (`JSONTapeValue`), records given
 /// parsed (export-map entries) on the value tree. The rules are the same generic code;

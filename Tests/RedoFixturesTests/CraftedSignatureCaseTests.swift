@@ -1,4 +1,3 @@
-
 import RedoCrypto
 import RedoFixtures
 import RedoTestSupport

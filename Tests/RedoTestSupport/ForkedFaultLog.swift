@@ -1,10 +1,10 @@
-
-@testable import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
 import RedoValidation
+
+@testable import RedoConformKit
 
 /// A small log the report tests draw and fold: in one task, two concurrent UPDATEs with
 /// foreign signatures (two root causes) closed by a MERGE with a child below it (each

@@ -1,11 +1,11 @@
-
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-@testable import RedoValidation
 import RedoTestSupport
 import XCTest
+
+@testable import RedoValidation
 
 /// `validate` verifies signatures behind the other checks and runs the log rules before
 /// the last ones are known (ValidationRun, SignatureVerifier). These tests hold it to the

@@ -1,8 +1,8 @@
-
 import RedoCore
 import RedoFixtures
-@testable import RedoValidation
 import XCTest
+
+@testable import RedoValidation
 
 /// The `faulty` shape holds what the reports are measured on: every code, forks, MERGEs
 /// and DELETEs, about 5% of nodes broken on their own and descendants hanging below them.

@@ -1,11 +1,11 @@
-
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-@testable import RedoValidation
 import RedoTestSupport
 import XCTest
+
+@testable import RedoValidation
 
 /// The broken-branch rules (X_ANCESTOR_REJECTED, X_AFTER_DELETE) run for every record,
 /// including records that fail node-level checks: their own fault stays the primary

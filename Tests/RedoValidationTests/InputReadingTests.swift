@@ -1,12 +1,12 @@
-
 import Foundation
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-@testable import RedoValidation
 import RedoTestSupport
 import XCTest
+
+@testable import RedoValidation
 
 /// How inputs are opened, sniffed and read: pipes and FIFOs once, JSON Lines without the
 /// extension, walks that read regular files only, size limits before reading.

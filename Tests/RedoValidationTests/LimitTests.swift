@@ -1,12 +1,12 @@
-
 import Foundation
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-@testable import RedoValidation
 import RedoTestSupport
 import XCTest
+
+@testable import RedoValidation
 
 /// Every documented limit gives a clear error, and none rejects what the protocol allows.
 final class LimitTests: XCTestCase {
@@ -54,7 +54,9 @@ final class LimitTests: XCTestCase {
         let key = FixtureKeys.pair(seed: "limits", index: 0)
         let factory = NodeFactory(key: key)
         func delete(_ count: Int) -> NodeCheck {
-            let chain = (0..<count).map { JSONValue.string(NodeID(digest: RedoSHA256.hash(Array("id \($0)".utf8))).text) }
+            let chain = (0..<count).map {
+                JSONValue.string(NodeID(digest: RedoSHA256.hash(Array("id \($0)".utf8))).text)
+            }
             let node = factory.node(
                 .delete, task: FixtureKeys.uuid(seed: "limits", "t"), parents: [chain[count - 1].stringValue!],
                 lamport: 2,

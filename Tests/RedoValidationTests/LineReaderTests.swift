@@ -1,7 +1,7 @@
-
-@testable import RedoValidation
 import RedoTestSupport
 import XCTest
+
+@testable import RedoValidation
 
 final class LineReaderTests: XCTestCase {
     private func lines(of text: [UInt8], chunk: Int, maxLine: Int = 1 << 20) throws -> [String] {

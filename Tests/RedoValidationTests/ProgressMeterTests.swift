@@ -1,9 +1,9 @@
-
 import Foundation
 import RedoFixtures
-@testable import RedoValidation
 import RedoTestSupport
 import XCTest
+
+@testable import RedoValidation
 
 /// The progress line counts records whose every check is done, signature included, so it
 /// reaches 100% when the work does; it is drawn only for work that lasts.

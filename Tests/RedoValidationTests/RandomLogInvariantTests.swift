@@ -1,11 +1,11 @@
-
 import Foundation
 import RedoCore
 import RedoFixtures
 import RedoInvariants
 import RedoTestSupport
-@testable import RedoValidation
 import XCTest
+
+@testable import RedoValidation
 
 /// Verdicts and the reconstructed state do not depend on how a log is laid out: random
 /// logs on every run, each invariant counted in the test's output. The test suite checks

@@ -1,6 +1,6 @@
+import XCTest
 
 @testable import RedoValidation
-import XCTest
 
 /// The compact table of record sources gives back each source as it was appended: its
 /// file through runs of records, its line, and its key only where it had one.

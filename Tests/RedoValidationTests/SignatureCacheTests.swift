@@ -1,11 +1,11 @@
-
 import Foundation
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoTestSupport
-@testable import RedoValidation
 import XCTest
+
+@testable import RedoValidation
 
 /// `--cache DIR`: a second run takes accepted signatures from the cache and reports the
 /// same bytes; a rejected signature is never stored; a corrupt or foreign file is ignored
@@ -18,7 +18,9 @@ final class SignatureCacheTests: XCTestCase {
         var options = ValidationOptions()
         options.cache = cache
         let verdict = ValidationRun(options: options).run([log]).verdict
-        let records = verdict.records.map { "\($0.status) \($0.code?.rawValue ?? "-") \($0.findings.map(\.code.rawValue))" }
+        let records = verdict.records.map {
+            "\($0.status) \($0.code?.rawValue ?? "-") \($0.findings.map(\.code.rawValue))"
+        }
         let rejected = verdict.rejected.map { "\($0.id) \($0.code.rawValue)" }
         return (records + ["order \(verdict.order)"] + rejected).joined(separator: "\n")
     }
@@ -83,7 +85,8 @@ final class SignatureCacheTests: XCTestCase {
         XCTAssertNil(first.save())
         let cache = SignatureCache(folder: folder)
         let answers = cache.verify(
-            count: 3, triple: { k in (pair.publicKey, signatures[k], RedoSHA256.hash(bodies[k])) }, body: { bodies[$0] })
+            count: 3, triple: { k in (pair.publicKey, signatures[k], RedoSHA256.hash(bodies[k])) }, body: { bodies[$0] }
+        )
         XCTAssertEqual(answers, [true, true, false])
         XCTAssertEqual(cache.summary, "cache: 1 signature from the cache, 2 verified")
         XCTAssertNil(cache.save())
@@ -154,8 +157,9 @@ final class SignatureCacheTests: XCTestCase {
     /// entries only fill up to it, smallest digests first.
     func testThisRunsEntriesAreAllKeptAndOthersFillUpToTheBound() {
         let folder = TempFiles.folder("bounded")
-        let large = RecordTampering.brokenSignatureLog(in: TempFiles.folder("bounded-large"))  // 389 good signatures
-        let small = RecordTampering.brokenSignatureLog(in: TempFiles.folder("bounded-small"), nodes: 40, seed: "other")  // 39
+        // 389 good signatures, then 39.
+        let large = RecordTampering.brokenSignatureLog(in: TempFiles.folder("bounded-large"))
+        let small = RecordTampering.brokenSignatureLog(in: TempFiles.folder("bounded-small"), nodes: 40, seed: "other")
         let path = folder + "/cache/" + SignatureCache.fileName
         func entriesInFile() -> Int { (FileManager.default.contents(atPath: path)!.count - 16 - 8 - 32) / 32 }
 

@@ -1,6 +1,6 @@
+import XCTest
 
 @testable import RedoValidation
-import XCTest
 
 /// Naming stdin twice is a usage error (it would be read once, then as an empty document).
 final class StandardInputOnceTests: XCTestCase {

@@ -1,11 +1,11 @@
-
 import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
-@testable import RedoValidation
 import RedoTestSupport
 import XCTest
+
+@testable import RedoValidation
 
 /// Bad input never crashes or silently passes: each case gets a clear, located error and
 /// every other record is still checked.

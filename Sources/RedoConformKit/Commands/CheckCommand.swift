@@ -1,5 +1,6 @@
 import RedoText
 import RedoValidation
+
 /// `redo-conform check [DIR] [--external DIR]`: runs every vector suite found under DIR,
 /// and the suites over published third-party data (`ExternalVectorFolder`) when that
 /// folder is there. The external suites are reported and counted apart: a release archive

@@ -2,6 +2,7 @@
 /// validation run (`validate --shard K/N --format json`) as the report one unsharded run
 /// writes, byte for byte, in text, json or junit; the exit status is that run's too.
 import RedoValidation
+
 package enum MergeReportsCommand {
     package static func run(
         _ paths: [String], format: ReportFormat, output: String?, quiet: Bool, console: Console

@@ -33,7 +33,8 @@ package enum PlatformReference {
             results.append(
                 member(
                     id,
-                    .object(JSONObject([member("stateSha256", str(RedoSHA256.hash(LogPipeline.stateBytes(records)).hex))])))
+                    .object(
+                        JSONObject([member("stateSha256", str(RedoSHA256.hash(LogPipeline.stateBytes(records)).hex))])))
             )
         }
         return .object(

@@ -108,7 +108,9 @@ package final class SignatureCache: @unchecked Sendable {
 
     /// The digest that stands for one triple. `bodyHash` is the SHA-256 of the canonical
     /// body: for a record that passed its hash check, its id.
-    static func entry(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: RedoSHA256Digest) -> RedoSHA256Digest {
+    static func entry(key: Ed25519PublicKey, signature: Ed25519Signature, bodyHash: RedoSHA256Digest)
+        -> RedoSHA256Digest
+    {
         // On the stack, at fixed offsets: a million lookups allocate nothing.
         withUnsafeTemporaryAllocation(byteCount: 144, alignment: 8) { bytes in
             let base = bytes.baseAddress!
@@ -155,7 +157,9 @@ package final class SignatureCache: @unchecked Sendable {
 
     /// Verifies through the cache: a known triple passes without libsodium; the others are
     /// verified, and those accepted are added. Whether the signature holds.
-    package func verify(_ signature: Ed25519Signature, of body: [UInt8], hash bodyHash: RedoSHA256Digest, by key: Ed25519PublicKey)
+    package func verify(
+        _ signature: Ed25519Signature, of body: [UInt8], hash bodyHash: RedoSHA256Digest, by key: Ed25519PublicKey
+    )
         -> Bool
     {
         verify(count: 1, triple: { _ in (key, signature, bodyHash) }, body: { _ in body })[0]
@@ -279,7 +283,9 @@ package final class SignatureCache: @unchecked Sendable {
         guard count <= UInt64(bytes.count / 32), bytes.count == head + Int(count) * 32 + 32 else {
             return .failure(Unreadable(text: "truncated or corrupt (its size does not match its entry count)"))
         }
-        let sum = bytes.withUnsafeBytes { RedoSHA256.hash(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 32)])) }
+        let sum = bytes.withUnsafeBytes {
+            RedoSHA256.hash(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 32)]))
+        }
         guard sum.bytes == Array(bytes[(bytes.count - 32)...]) else {
             return .failure(Unreadable(text: "corrupt (its checksum does not match)"))
         }

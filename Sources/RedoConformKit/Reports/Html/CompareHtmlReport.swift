@@ -1,4 +1,5 @@
 import RedoText
+
 /// `compare --format html`: the vector × platform matrix, each cell coloured by its
 /// status (agree, drift, platform-dependent, missing; an optional result not produced
 /// is left plain; a missing one stays grey under --allow-missing, which only keeps it

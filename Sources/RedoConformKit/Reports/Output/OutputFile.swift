@@ -1,4 +1,5 @@
 import RedoValidation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

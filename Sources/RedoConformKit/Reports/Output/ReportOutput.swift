@@ -1,6 +1,7 @@
 /// Writes a report or a generated file to a path (whole or not at all: `OutputFile`) or,
 /// for no path or `-`, to stdout.
 import RedoValidation
+
 enum ReportOutput {
     /// False after one error line naming the path: the file could not be written whole.
     static func write(to path: String?, console: Console, _ body: (inout ReportSink) -> Void) -> Bool {

@@ -41,9 +41,12 @@ package struct VectorRoot: Sendable {
 
     /// `Vectors/` of the checkout this file was compiled from.
     static var checkoutVectors: String {
+        // This file is Sources/RedoConformKit/Vectors/Files/VectorRoot.swift: five levels
+        // below the checkout's root.
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Vectors").path
     }
 
