@@ -64,6 +64,12 @@ let package = Package(
         .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport", "CSodium"]),
         .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "RedoFixtures", "RedoTestSupport"]),
         .testTarget(
+            name: "AppImportTests",
+            dependencies: [
+                "RedoJSON", "RedoCrypto", "RedoCore", "RedoTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .testTarget(
             name: "RedoConformTests",
             dependencies: [
                 "RedoConformKit", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText", "RedoTestSupport",
