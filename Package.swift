@@ -88,6 +88,12 @@ let package = Package(
         .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport", "CSodium"]),
         .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "RedoFixtures", "RedoTestSupport"]),
         .testTarget(
+            name: "AppImportTests",
+            dependencies: [
+                "RedoJSON", "RedoCrypto", "RedoCore", "RedoTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .testTarget(
             name: "RedoFixturesTests",
             dependencies: ["RedoFixtures", "RedoJSON", "RedoCrypto", "RedoCore", "RedoTestSupport"]),
         .testTarget(

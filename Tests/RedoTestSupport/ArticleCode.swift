@@ -28,6 +28,15 @@ public enum ArticleCode {
         return lines
     }
 
+    /// The articles of the DocC catalog `catalog` (a path from the repository's root) that have Swift code,
+    /// as paths from the repository's root, sorted.
+    public static func articles(inCatalog catalog: String) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: repository.appendingPathComponent(catalog).path)
+        return try names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+            .filter { try !lines(ofArticle: $0).isEmpty }
+    }
+
     /// The line up to a `//` comment that ends it (none of the articles' code has `//` in a string).
     static func withoutComment(_ line: String) -> String {
         guard let comment = line.range(of: "//") else { return line }

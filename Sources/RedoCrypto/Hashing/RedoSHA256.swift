@@ -68,6 +68,10 @@ public struct RedoSHA256Digest: Hashable, Comparable, Sendable {
 /// SHA-256 through swift-crypto: BoringSSL on Linux (on the CPU's SHA extensions when it
 /// has them), CryptoKit on Apple platforms. `HashingTests` holds it to FIPS 180's answers
 /// and to libsodium's SHA-256 on every length around the block and padding edges.
+///
+/// Named `RedoSHA256`, and its digest `RedoSHA256Digest`, because swift-crypto's `Crypto` and
+/// CryptoKit have a `SHA256` and a `SHA256Digest` of their own: an app that imports one of them
+/// beside RedoCrypto names each of the four unqualified.
 public enum RedoSHA256 {
     /// Hashes the bytes where they lie, into the digest's words: no copy of the message
     /// (every node's id is a hash of its body, a million times over a large log). The one
