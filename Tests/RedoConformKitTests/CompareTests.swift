@@ -190,7 +190,7 @@ final class CompareTests: XCTestCase {
             options.strict = strict
             options.allowMissing = allowMissing
             let xml = renderReport {
-                CompareReport.junit(rows, platforms: [outputs("p", results)], options: options, to: &$0)
+                CompareReport.junit(rows, platforms: [outputs("p", results)], policy: options.policy, to: &$0)
             }
             return (xml, try XCTUnwrap(try XMLDocument(data: Data(xml.utf8)).rootElement()))
         }
@@ -240,7 +240,7 @@ final class CompareTests: XCTestCase {
         XCTAssertFalse(text.contains(logIds[0]), "a result not produced is not listed as a difference")
 
         let xml = renderReport {
-            CompareReport.junit(rows, platforms: [platform], options: CompareCommand.Options(), to: &$0)
+            CompareReport.junit(rows, platforms: [platform], policy: CompareCommand.Options().policy, to: &$0)
         }
         XCTAssertTrue(
             xml.contains("tests=\"\(rows.count)\" failures=\"0\" errors=\"0\" skipped=\"\(logIds.count)\""), xml)

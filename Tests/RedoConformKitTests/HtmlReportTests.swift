@@ -3,6 +3,7 @@ import RedoCrypto
 import RedoFixtures
 import RedoJSON
 import RedoTestSupport
+import RedoText
 import RedoValidation
 import XCTest
 

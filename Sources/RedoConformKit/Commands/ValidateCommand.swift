@@ -8,10 +8,6 @@ import RedoValidation
     import Darwin
 #endif
 
-package enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json, junit, html
-}
-
 /// `redo-conform validate PATH...`: every rule, on everything given, as one log.
 package enum ValidateCommand {
     package static func run(

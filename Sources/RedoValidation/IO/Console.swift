@@ -117,15 +117,3 @@ package final class CapturedConsole: @unchecked Sendable {
     package var stdoutBytes: [UInt8] { lock.locked { outBytes } }
     package var stderr: String { lock.locked { errText } }
 }
-
-/// A minimal mutex over pthreads, so the Kit needs no Foundation for locking.
-final class PthreadMutex: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
-    }
-}

@@ -1,4 +1,5 @@
 import RedoCore
+import RedoText
 
 /// The frame every html report shares: a complete document with its stylesheet inline
 /// (system fonts only), and no script, link or image from anywhere else, so the file

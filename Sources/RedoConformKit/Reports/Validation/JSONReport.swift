@@ -2,6 +2,7 @@ import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
+import RedoValidation
 
 /// The machine report (format `redo-conform/validation-report`, version 1), documented in
 /// docs/reports.md, with its schema in docs/schemas/validation-report.schema.json.

@@ -1,4 +1,5 @@
 import RedoCore
+import RedoValidation
 
 /// JUnit XML as CI systems read it: one test suite per input file, one test case per
 /// record; a rejected record is a failure carrying its code, rule and message; a

@@ -1,6 +1,7 @@
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoValidation
 
 /// The records of a log's findings the way people read them: per task, each root cause —
 /// a record rejected by an E rule of its own, or by X_AFTER_DELETE — with the records

@@ -2,6 +2,7 @@ import RedoCore
 import RedoCrypto
 import RedoJSON
 import RedoText
+import RedoValidation
 
 /// The human report: rejected records grouped by task, one line each (source, id prefix,
 /// code, rule, message of the primary finding, and how many more), root causes first with

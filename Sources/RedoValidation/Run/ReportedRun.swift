@@ -1,6 +1,5 @@
 import RedoCore
 import RedoJSON
-import RedoValidation
 
 /// What the report writers read: the inputs, their problems and, per record in input
 /// order, its verdict and what it claims. A validation run is one (`ValidationResult`); so
@@ -46,7 +45,7 @@ extension ReportedRun {
 }
 
 /// `text` as a JSON string, or `null`, appended to `out`.
-func appendJSONString(_ text: String?, to out: inout [UInt8]) {
+package func appendJSONString(_ text: String?, to out: inout [UInt8]) {
     if let text { StringEscaping.appendQuoted(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
 }
 

@@ -1,0 +1,164 @@
+import RedoCrypto
+import RedoFixtures
+import RedoJSON
+import RedoText
+import RedoValidation
+
+/// Renders a comparison: a matrix of the vectors where some platform does not simply
+/// agree, the details of each, and a summary per platform.
+enum CompareReport {
+    static func text(
+        _ rows: [VectorRow], platforms: [PlatformOutputs], hideMissing: Bool = false, to sink: inout ReportSink
+    ) {
+        // Untrusted names and details escaped once, here; widths are measured on what is shown.
+        let rows = rows.map(\.displayed)
+        let platforms = platforms.map(\.displayed)
+        sink.write(
+            "compare: \(counted(rows.count, "vector")) × \(counted(platforms.count, "platform")), against \(PlatformReference.platformName)\n"
+        )
+        for platform in platforms { sink.write("  \(platform.name): \(platform.implementation) (\(platform.file))\n") }
+        let shown: (Cell) -> Bool = { $0.status > .notProduced && !(hideMissing && $0.status == .missing) }
+        let interesting = rows.filter { $0.cells.contains(where: shown) }
+        if !interesting.isEmpty {
+            let idWidth = max(6, interesting.map(\.id.count).max() ?? 0)
+            let widths = platforms.map { max(9, $0.name.count) }
+            sink.write(
+                "\n" + pad("vector", idWidth) + "  "
+                    + zip(platforms, widths).map { pad($0.name, $1) }.joined(separator: "  ") + "\n")
+            for row in interesting {
+                sink.write(
+                    pad(row.id, idWidth) + "  " + zip(row.cells, widths).map { pad($0.tag, $1) }.joined(separator: "  ")
+                        + "\n")
+            }
+            sink.write("\n")
+            for row in interesting {
+                for (cell, platform) in zip(row.cells, platforms) where shown(cell) {
+                    for detail in cell.details { sink.write("\(platform.name)  \(row.id): \(detail)\n") }
+                }
+                // The documented mistake behind a drifting vector, said once per vector.
+                if row.cells.contains(where: { $0.status == .drift }) {
+                    for line in row.bugClassLines { sink.write("  \(row.id): \(line)\n") }
+                }
+                if platforms.count > 1 && !row.groups.isEmpty {
+                    sink.write(
+                        "  who agrees on the canonical bytes: "
+                            + row.groups.map { "{" + $0.joined(separator: ", ") + "}" }.joined(separator: " | ") + "\n")
+                }
+            }
+        }
+        sink.write("\n")
+        for (index, platform) in platforms.enumerated() {
+            var counts: [CellStatus: Int] = [:]
+            for row in rows { counts[row.cells[index].status, default: 0] += 1 }
+            let optional = counts[.notProduced].map { ", \($0) optional not produced" } ?? ""
+            sink.write(
+                "\(platform.name): \(counts[.agree] ?? 0) agree, \(counts[.drift] ?? 0) drift, \(counts[.platformDependent] ?? 0) platform-dependent, \(counts[.missing] ?? 0) missing\(optional)\n"
+            )
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    static func json(_ rows: [VectorRow], platforms: [PlatformOutputs], to sink: inout ReportSink) {
+        let report = JSONValue.object(
+            JSONObject([
+                member("format", str("redo-conform/compare-report")),
+                member("version", num(1)),
+                member("reference", str(PlatformReference.platformName)),
+                member(
+                    "platforms",
+                    .array(
+                        platforms.map {
+                            .object(
+                                JSONObject([
+                                    member("name", str($0.name)), member("implementation", str($0.implementation)),
+                                    member("file", str($0.file)),
+                                ]))
+                        })),
+                member(
+                    "vectors",
+                    .array(
+                        rows.map { row in
+                            .object(
+                                JSONObject([
+                                    member("id", str(row.id)), member("kind", str(row.kind)),
+                                    member(
+                                        "results",
+                                        .object(
+                                            JSONObject(
+                                                zip(platforms, row.cells).map { platform, cell in
+                                                    JSONMember(
+                                                        key: platform.name,
+                                                        value: .object(
+                                                            JSONObject([
+                                                                member("status", str(cell.status.rawValue)),
+                                                                member("tag", str(cell.tag)),
+                                                                member("details", .array(cell.details.map { str($0) })),
+                                                            ])))
+                                                }))),
+                                    member("groups", .array(row.groups.map { .array($0.map { str($0) }) })),
+                                    member(
+                                        "bugClasses",
+                                        .array(
+                                            row.flags.compactMap { flag in
+                                                BugClass(rawValue: flag).map {
+                                                    .object(
+                                                        JSONObject([
+                                                            member("name", str(flag)),
+                                                            member("summary", str($0.summary)),
+                                                        ]))
+                                                }
+                                            })),
+                                ]))
+                        })),
+            ]))
+        sink.write(bytes: OrderedJSONWriter.bytes(report) + [0x0A])
+    }
+
+    /// One suite per platform, one case per vector. A result that fails the run (as the
+    /// exit status counts it, so `--strict` and `--allow-missing` apply) is a `<failure>`;
+    /// a missing result allowed by `--allow-missing` is `<skipped>`, and so is an optional
+    /// result the platform did not produce (a log's state hash); a platform-dependent
+    /// verdict that does not fail carries its details in `<system-out>`.
+    static func junit(
+        _ rows: [VectorRow], platforms: [PlatformOutputs], policy: GatePolicy, to sink: inout ReportSink
+    ) {
+        let fails = platforms.indices.map { index in
+            rows.filter { policy.fails($0.cells[index]) }.count
+        }
+        let skipped: (Cell) -> Bool = { $0.status == .notProduced || ($0.status == .missing && policy.allowMissing) }
+        let skips = platforms.indices.map { index in rows.filter { skipped($0.cells[index]) }.count }
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        sink.write(
+            "<testsuites name=\"redo-conform compare\" tests=\"\(rows.count * platforms.count)\" failures=\"\(fails.reduce(0, +))\" errors=\"0\" skipped=\"\(skips.reduce(0, +))\">\n"
+        )
+        for (index, platform) in platforms.enumerated() {
+            let name = JUnitReport.escape(platform.name)
+            sink.write(
+                "  <testsuite name=\"\(name)\" tests=\"\(rows.count)\" failures=\"\(fails[index])\" errors=\"0\" skipped=\"\(skips[index])\">\n"
+            )
+            for row in rows {
+                let cell = row.cells[index]
+                let explained = cell.status == .drift ? cell.details + row.bugClassLines : cell.details
+                let details = JUnitReport.escape(explained.joined(separator: "\n"))
+                sink.write("    <testcase classname=\"\(name).\(row.kind)\" name=\"\(JUnitReport.escape(row.id))\"")
+                if policy.fails(cell) {
+                    sink.write(
+                        "><failure type=\"\(cell.tag)\" message=\"\(JUnitReport.escape(cell.details.first ?? ""))\">\(details)</failure></testcase>\n"
+                    )
+                } else if skipped(cell) {
+                    sink.write(
+                        "><skipped message=\"\(JUnitReport.escape(cell.details.first ?? "no result"))\"/></testcase>\n")
+                } else if cell.status == .platformDependent {
+                    sink.write("><system-out>\(details)</system-out></testcase>\n")
+                } else {
+                    sink.write("/>\n")
+                }
+            }
+            sink.write("  </testsuite>\n")
+        }
+        sink.write("</testsuites>\n")
+    }
+}
