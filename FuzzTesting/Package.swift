@@ -29,6 +29,13 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: [json, "FuzzSupport"]),
         .executableTarget(name: "FuzzNode", dependencies: libraries + ["FuzzSupport"]),
         .executableTarget(name: "FuzzLog", dependencies: libraries + ["FuzzSupport"]),
+        // FuzzSupport's tests. `bash Scripts/fuzz.sh test` builds them with the targets' flags,
+        // -sanitize=fuzzer among them, which links libFuzzer's runtime and its main: the test
+        // runner is linked without it, so that XCTest's main runs (ASan's runtime provides the
+        // coverage callbacks). Without sanitizers (`swift test`) the flag changes nothing.
+        .testTarget(
+            name: "FuzzSupportTests", dependencies: libraries + ["FuzzSupport"],
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-fno-sanitize=fuzzer"])]),
     ],
     swiftLanguageModes: [.v6]
 )

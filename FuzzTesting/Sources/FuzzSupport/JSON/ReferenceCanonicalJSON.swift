@@ -5,9 +5,9 @@
 // ESNumberFormat), so that a mistake shared by both is unlikely.
 import RedoJSON
 
-enum ReferenceCanonicalJSON {
+package enum ReferenceCanonicalJSON {
     /// RFC 8785 by the book: keys sorted by their UTF-16 code units.
-    static func text(of value: JSONValue) -> String {
+    package static func text(of value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case let .bool(flag): return flag ? "true" : "false"
@@ -22,7 +22,7 @@ enum ReferenceCanonicalJSON {
 
     /// ECMAScript Number::toString (ES2023 6.1.6.1.20) built on Swift's shortest round-trip
     /// digits (`Double.description`), not on redo-conform's ESNumberFormat.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == 0 { return "0" }
         let (digits, n) = decimalShape(value.description)
         let k = digits.count
@@ -44,7 +44,7 @@ enum ReferenceCanonicalJSON {
     }
 
     /// JSON.stringify's string escaping (RFC 8785 3.2.2.2).
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

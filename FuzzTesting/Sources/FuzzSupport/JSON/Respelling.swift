@@ -2,13 +2,13 @@
 // written: the json target reads it back and canonicalizes it.
 import RedoJSON
 
-enum Respelling {
+package enum Respelling {
     /// The same value spelled otherwise: members in reverse order, every other character of
     /// every string (keys included) as a \\u escape (astral ones as surrogate pairs), numbers
     /// in Swift's spelling ("1e-07", "100.0"), whitespace between tokens. The reader must
     /// accept it (no false duplicate keys, escaped keys compared unescaped), read the same
     /// value, and canonicalize it to the same bytes.
-    static func text(of value: JSONValue) -> String {
+    package static func text(of value: JSONValue) -> String {
         var out = ""
         respell(value, into: &out)
         return out

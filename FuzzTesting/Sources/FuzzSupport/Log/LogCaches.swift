@@ -33,21 +33,21 @@ public final class LogCaches {
     /// False with REDO_FUZZ_CACHE=0: every function then runs each time, and nothing is kept.
     package let enabled: Bool
 
-    var nodes = TwoGenerationCache<HashedBytes, (object: JSONObject, record: [UInt8])>()
-    var signatures = TwoGenerationCache<HashedBytes, String>()
-    var checks = TwoGenerationCache<HashedBytes, NodeCheck>()
+    package var nodes = TwoGenerationCache<HashedBytes, (object: JSONObject, record: [UInt8])>()
+    package var signatures = TwoGenerationCache<HashedBytes, String>()
+    package var checks = TwoGenerationCache<HashedBytes, NodeCheck>()
     /// Reconstructed states found canonical and I-JSON (`checkCanonical`).
-    var canonicalStates = TwoGenerationCache<HashedBytes, Void>()
+    package var canonicalStates = TwoGenerationCache<HashedBytes, Void>()
     /// Triples known to hold: each made by NodeBody.seal in this process (libsodium signed it),
     /// or verified by libsodium here. Checking such a signature again would test libsodium, not
     /// REDO; every other signature (a tampered record's, one by the other key) is verified.
-    var signaturesThatHold = TwoGenerationCache<SignedTriple, Void>()
+    package var signaturesThatHold = TwoGenerationCache<SignedTriple, Void>()
     /// Record lists whose reference verdict, reversed order and duplicate-free copy have been
     /// checked, with the reference verdict and its summary. About one mutation in six gives
     /// the record list of an earlier execution (a byte past the program's end, a choice that
     /// lands on the same value): only the parts seeded from the input itself (the shuffled order,
     /// the batch sizes) are new for them. Entries are tens of kilobytes, hence the smaller limit.
-    var checkedLists = TwoGenerationCache<RecordList, (reference: Summary, verdict: LogVerdict)>(limit: 2_000)
+    package var checkedLists = TwoGenerationCache<RecordList, (reference: Summary, verdict: LogVerdict)>(limit: 2_000)
 
     package init(enabled: Bool) { self.enabled = enabled }
 

@@ -5,10 +5,16 @@ import RedoCrypto
 
 /// A signature as the cache of the product's `--cache` keys it: the key, the signature and
 /// the id (the SHA-256 of the canonical body the signature covers).
-struct SignedTriple: Hashable {
-    let key: Ed25519PublicKey
-    let signature: Ed25519Signature
-    let id: NodeID
+package struct SignedTriple: Hashable {
+    package let key: Ed25519PublicKey
+    package let signature: Ed25519Signature
+    package let id: NodeID
+
+    package init(key: Ed25519PublicKey, signature: Ed25519Signature, id: NodeID) {
+        self.key = key
+        self.signature = signature
+        self.id = id
+    }
 }
 
 private let validator = NodeValidator(profile: .synced)
@@ -16,7 +22,7 @@ private let validator = NodeValidator(profile: .synced)
 extension LogCaches {
     /// `validator.check(bytes: record)`: with the caches on, through the deferred-signature API
     /// an app would use with a cache of its own, verifying only signatures not known to hold.
-    func check(_ key: HashedBytes) -> NodeCheck {
+    package func check(_ key: HashedBytes) -> NodeCheck {
         let record = key.bytes
         guard enabled else { return validator.check(bytes: record) }
         return checks.value(for: key) {

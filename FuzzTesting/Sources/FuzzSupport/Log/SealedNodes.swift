@@ -6,7 +6,7 @@ import RedoJSON
 extension LogCaches {
     /// The node `author` builds from these ingredients (SignedNodeBuilder.body), sealed, and its
     /// record as the client writes it.
-    func node(
+    package func node(
         by author: Int, _ action: Action, task: String, parents: [String], lamport: Int, wall: String,
         payload: [JSONMember]
     ) -> (object: JSONObject, record: [UInt8]) {
@@ -37,7 +37,7 @@ extension LogCaches {
     }
 
     /// The signature of `node`'s body by `author`'s key.
-    func signature(of node: JSONObject, by author: SignedNodeBuilder) -> String {
+    package func signature(of node: JSONObject, by author: SignedNodeBuilder) -> String {
         let body = NodeBody.canonicalBytes(of: node)
         guard enabled else { return author.key.sign(body).hex }
         return signatures.value(for: HashedBytes(body)) { author.key.sign(body).hex }

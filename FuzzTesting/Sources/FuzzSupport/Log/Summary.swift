@@ -55,7 +55,7 @@ struct SortedFinding: Comparable {
     var text: String { "\(rule) \(path) \(related) \(message)" }
 }
 
-struct Rejection: Equatable {
+package struct Rejection: Equatable {
     let id: String
     let code: ErrorCode
 }
@@ -68,7 +68,7 @@ package struct Summary: Equatable {
     var nodeFindings: [NodeID: [SortedFinding]] = [:]
     /// How many records have each (claim, status, code).
     var perId: [Outcome: Int] = [:]
-    var rejected: [Rejection] = []
+    package var rejected: [Rejection] = []
     package var state: [UInt8] = []
 
     package static func == (a: Summary, b: Summary) -> Bool {

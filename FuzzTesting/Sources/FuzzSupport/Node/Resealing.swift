@@ -10,7 +10,7 @@ private let key = try! Ed25519KeyPair(seed: RedoSHA256.hash(Array("redo-conform 
 
 /// The object without `id` and `signature`, its author's `publicKey`/`userId` set to the
 /// fixed key (when `author` is an object), then a fresh id and signature: its canonical bytes.
-func resealed(_ object: JSONObject) -> [UInt8] {
+package func resealed(_ object: JSONObject) -> [UInt8] {
     var body = object.removing(["id", "signature"])
     if case var .object(author)? = body["author"] {
         author["publicKey"] = .string(key.publicKey.hex)
