@@ -35,6 +35,8 @@ let package = Package(
         // coverage callbacks). Without sanitizers (`swift test`) the flag changes nothing.
         .testTarget(
             name: "FuzzSupportTests", dependencies: libraries + ["FuzzSupport"],
+            // Read by path, as the main package's tests read it too (CopiesOfFixturesTests.swift).
+            exclude: ["CopiesOfFixtures.json"],
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-fno-sanitize=fuzzer"])]),
     ],
     swiftLanguageModes: [.v6]

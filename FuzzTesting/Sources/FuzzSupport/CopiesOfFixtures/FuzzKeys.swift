@@ -1,5 +1,6 @@
 // A copy of the main package's fixture key derivation (RedoFixtures' FixtureKeys), which no
-// product exports.
+// product exports. Tests/FuzzSupportTests/CopiesOfFixtures.json holds the copy and the
+// original to the same keys and UUIDs; the copy goes once a fixtures product can replace it.
 import RedoCrypto
 
 /// Key material derived from text: the same keys, ids and signatures on every run, so a

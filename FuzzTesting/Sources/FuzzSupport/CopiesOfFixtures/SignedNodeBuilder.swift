@@ -4,7 +4,9 @@ import RedoJSON
 
 // Signed REDO nodes built the way a client builds them, from the public API alone: the body
 // in a client's key order, then id and signature from NodeBody.seal. A copy of the main
-// package's RedoFixtures' NodeFactory, which no product exports.
+// package's RedoFixtures' NodeFactory, which no product exports. Tests/FuzzSupportTests/
+// CopiesOfFixtures.json holds the copy and the original to the same records; the copy goes
+// once a fixtures product can replace it.
 
 /// Builds and signs nodes of one author.
 public struct SignedNodeBuilder {
