@@ -4,6 +4,7 @@
 #   bash Scripts/fuzz.sh run TARGET SECONDS [--jobs N] [flags...]
 #                                                        fuzz one target for a bounded time (N processes)
 #   bash Scripts/fuzz.sh replay [TARGET...]              run each committed seed once (default: all targets)
+#   bash Scripts/fuzz.sh test                            FuzzSupport's own tests (FuzzTesting/Tests), in the replay's build
 #   bash Scripts/fuzz.sh differential [DIR...]           redo-conform vs Node on JSON corpora
 #   bash Scripts/fuzz.sh corpus [EXTERNAL_DIR]           regenerate the committed seeds (Vectors/, RFC 8785)
 #   bash Scripts/fuzz.sh totals                          executions and corpus size per target, over every run here
@@ -21,6 +22,9 @@
 # with N > 1 the first non-zero one).
 # replay: every target over its committed seeds with -runs=0 (no mutation); exit status 1
 # when any input crashes or breaks an invariant. Both build first (incremental).
+# test: builds FuzzSupportTests with the replay's build (same folder, same flags: only the test
+# module is compiled, and the test runner linked, on top of it) and runs them under ASan;
+# exit status: the tests'.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 P=FuzzTesting
@@ -60,7 +64,7 @@ BUILD_LOG=(env SWIFT_DETERMINISTIC_HASHING=1 swift build -c release --package-pa
 FUZZ_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}"
     SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}")
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# //' >&2; exit 2; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# //' >&2; exit 2; }
 
 # `run log` allocates with jemalloc (Debian's libjemalloc2, installed when missing) through
 # LD_PRELOAD: each execution builds and validates a log six times, about four thousand small
@@ -91,13 +95,16 @@ executable() { # TARGET -> the product name
     esac
 }
 
-build() { # [asan|log]: one build (default asan), setting BIN; both with no argument from the command line
-    local started=$SECONDS which=${1:-asan} command products
+build() { # [asan|log|tests]: one build (default asan), setting BIN; both with no argument from the command line
+    local started=$SECONDS which=${1:-asan} command products tests=()
     if [ "$which" = log ]; then
         command=("${BUILD_LOG[@]}") products=FuzzLog
     else
         command=("${BUILD[@]}") products={FuzzJSON,FuzzNode,FuzzLog}
     fi
+    # The tests are the asan build plus the test target: the same command with --build-tests,
+    # which compiles nothing else again, so its digest below is the asan build's.
+    [ "$which" = tests ] && tests=(--build-tests) products={FuzzJSON,FuzzNode,FuzzLog,FuzzTestingPackageTests.xctest}
     # SwiftPM keeps its build plan (release.yaml) for the main package, a path dependency
     # here, when source files are added to it or removed, and the build then fails with
     # "cannot find ... in scope" for a type in a new file. So the plan is dropped whenever
@@ -113,13 +120,13 @@ build() { # [asan|log]: one build (default asan), setting BIN; both with no argu
         echo "fuzz build flags changed since the last build in $scratch: building it again from nothing" >&2
         find "$scratch" -mindepth 1 -maxdepth 1 ! -name runs -exec rm -rf {} +
     fi
-    files=$(find Sources "$P/Sources" -name '*.swift' | LC_ALL=C sort | sha256sum | cut -c1-64)
+    files=$(find Sources "$P/Sources" "$P/Tests" -name '*.swift' | LC_ALL=C sort | sha256sum | cut -c1-64)
     if [ -f "$scratch/source-files.sha256" ] && [ "$(cat "$scratch/source-files.sha256")" != "$files" ]; then
         echo "source files added or removed since the last fuzz build: planning it again" >&2
         rm -f "$scratch/release.yaml"
     fi
     # The linker's warnings about the sanitizer runtimes are noise; errors still show.
-    "${command[@]}" 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]|^/usr/bin/ld(\.gold)?: warning' >&2
+    "${command[@]}" "${tests[@]}" 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]|^/usr/bin/ld(\.gold)?: warning' >&2
     local status=${PIPESTATUS[0]}
     [ "$status" -eq 0 ] || { echo "fuzz build failed (status $status)" >&2; exit 2; }
     echo "$files" >"$scratch/source-files.sha256"
@@ -255,6 +262,24 @@ replay() {
     exit "$failed"
 }
 
+# FuzzSupport's tests (FuzzTesting/Tests/FuzzSupportTests): XCTest, run from the replay's
+# build rather than a debug build of their own, which would compile swift-crypto and the
+# libraries once more (221 s from nothing, against 21 s for the test module and its runner
+# on top of the replay's build; FuzzTesting/README.md, "FuzzSupport's tests"). The runner is
+# linked without libFuzzer's runtime, whose main would take the place of XCTest's (the test
+# target's linker setting in FuzzTesting/Package.swift); ASan's runtime provides the
+# coverage callbacks. Only the lines that are not a passing test are printed.
+tests() {
+    [ $# -eq 0 ] || usage
+    build tests
+    local status
+    env "${FUZZ_ENV[@]}" "$BIN/FuzzTestingPackageTests.xctest" 2>&1 |
+        grep -v -E "^Test Case '.*' (started at|passed \()"
+    status=${PIPESTATUS[0]}
+    [ "$status" -eq 0 ] || echo "fuzz support tests failed (status $status)" >&2
+    exit "$status"
+}
+
 # Every run's log keeps its executions (the final stats, or the last status line of a run
 # still going or killed), so the totals add up across every run on this machine.
 totals() {
@@ -315,6 +340,7 @@ case $command in
     build) build asan; build log ;;
     run) run "$@" ;;
     replay) replay "$@" ;;
+    test) tests "$@" ;;
     differential) exec bash "$P/Tools/differential-node.sh" "$@" ;;
     corpus) exec bash "$P/Tools/make-corpus.sh" "$@" ;;
     totals) totals ;;

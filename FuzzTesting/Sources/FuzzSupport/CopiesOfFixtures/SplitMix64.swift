@@ -1,6 +1,7 @@
 /// SplitMix64: a small seeded generator, the same sequence on every platform, so that an
-/// input replays to the same records and the same shuffles wherever it runs. (The main
-/// package's fixtures have their own copy, which is not part of any product.)
+/// input replays to the same records and the same shuffles wherever it runs. A copy of the
+/// main package's fixtures' generator, which is not part of any product;
+/// Tests/FuzzSupportTests/CopiesOfFixtures.json holds both to the same values.
 public struct SplitMix64: RandomNumberGenerator {
     public var state: UInt64
 

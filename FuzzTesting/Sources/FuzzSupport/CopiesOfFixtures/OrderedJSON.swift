@@ -2,7 +2,9 @@ import RedoJSON
 
 /// Writes JSON keeping object members in the order given, as a client exports them, optionally
 /// pretty-printed; strings and numbers in their canonical spellings. Fuzz records must not all
-/// be canonical already, or canonicalization would never be exercised.
+/// be canonical already, or canonicalization would never be exercised. A copy of the main
+/// package's fixtures' OrderedJSONWriter, which is not part of any product;
+/// Tests/FuzzSupportTests/CopiesOfFixtures.json holds both to the same bytes.
 public enum OrderedJSON {
     public static func bytes(_ value: JSONValue, pretty: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
