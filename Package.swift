@@ -3,7 +3,7 @@
 //
 // Layers, lowest first; each target has one job and depends only on those above it:
 //   CSodium        — system-library shim over libsodium (Debian's libsodium-dev)
-//   RedoText       — display-safe text: how untrusted strings appear in messages and reports
+//   RedoText       — display-safe text: how untrusted strings appear in messages, reports and html
 //   RedoJSON       — strict I-JSON reader on UTF-8 bytes, values, the tape, RFC 8785 canonical form
 //   RedoCrypto     — SHA-256 (swift-crypto), Ed25519 (libsodium's strict verifier), hex, signature
 //                    portability classes
@@ -17,8 +17,12 @@
 //   redo-conform   — the executable: argument parsing only
 //   redo-bench     — in-process benchmarks for Scripts/bench
 // Test support (under Tests/, not in any product):
-//   RedoTestSupport — seeded randomness, vector files and article mirroring for the tests
+//   RedoTestSupport — seeded randomness, vector files, scratch files, tampered records and
+//                     article mirroring, for every test target
 //   RedoInvariants  — the random-log invariants, run by the tests and by redo-bench
+// Tests: one target per module, named for it (RedoValidationTests, RedoConformKitTests, …);
+// RedoConformEndToEndTests runs the binary; AppImportTests compiles the articles' code in a
+// file that also imports swift-crypto. docs/architecture.md is the maintainer's guide.
 // RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed (the products below).
 // No module below RedoConformKit imports it or the executable: SwiftPM refuses a target that
 // imports a module it does not depend on, so the graph here is enforced.
