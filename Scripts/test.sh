@@ -20,4 +20,50 @@ fi
 # One process per test, as many at once as the machine has cores (most tests are
 # single-threaded, so this nearly halves the suite's time on two). A failing test's output
 # is printed in full; `swift test` without --parallel prints every test as it runs.
-swift test --parallel "$@"
+# swift test's own last line counts only Swift Testing's tests, so the script ends with
+# one that counts every test, XCTest's too: from the xunit files swift test writes
+# (FILE.xml for XCTest, FILE-swift-testing.xml for Swift Testing) and, since the first
+# records a skipped XCTest test as passed, from the list of tests that skipped with
+# XCTSkip.recorded (RedoTestSupport). A run that wrote no xunit file (a build failure)
+# says so instead. The exit status is swift test's.
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+export REDO_TEST_SKIPS="$results/skipped.txt"
+status=0
+swift test --parallel --xunit-output "$results/tests.xml" "$@" || status=$?
+shopt -s nullglob
+files=("$results"/*.xml)
+if [ ${#files[@]} -eq 0 ]; then
+  echo "no test results: swift test exited with status $status before any test ran"
+  exit "$status"
+fi
+# A testcase element with a failure element inside has failed; with a skipped element,
+# or named in the skip list, was skipped; else it passed. XML escapes "<" in text, so
+# each "<" opens a tag.
+awk -v skip_list="$REDO_TEST_SKIPS" '
+  function attribute(tag, key) {
+    if (!match(tag, " " key "=\"[^\"]*\"")) return ""
+    return substr(tag, RSTART + length(key) + 3, RLENGTH - length(key) - 4)
+  }
+  function finish() {
+    open = 0
+    if (failed) failures++; else if (skipped || (test in listed)) skips++; else passed++
+  }
+  BEGIN {
+    while ((getline line < skip_list) > 0) listed[line] = 1
+    RS = "<"
+  }
+  /^testcase[ \t\n>\/]/ {
+    open = 1; failed = 0; skipped = 0
+    test = attribute($0, "classname") "/" attribute($0, "name")
+    if ($0 ~ /^[^>]*\/>/) finish()
+  }
+  open && /^failure[ \t\n>\/]/ { failed = 1 }
+  open && /^skipped[ \t\n>\/]/ { skipped = 1 }
+  open && /^\/testcase[ \t\n>]/ { finish() }
+  END {
+    line = (passed + 0) " passed, " (failures + 0) " failed"
+    if (skips) line = line ", " skips " skipped"
+    print line
+  }' "${files[@]}"
+exit "$status"

@@ -1,5 +1,6 @@
 import Foundation
 import RedoFixtures
+import RedoTestSupport
 import XCTest
 
 @testable import RedoCore
@@ -27,9 +28,9 @@ final class HostileShapeGrowthTests: XCTestCase {
     }
 
     func testEveryHostileShapeGrowsWithinNLogNAndCostsAtMostThreeBenignRecords() throws {
-        try XCTSkipUnless(
-            OperationCount.isCompiledIn,
-            "operation counts are compiled in debug builds only (swift test without -c release)")
+        guard OperationCount.isCompiledIn else {
+            throw XCTSkip.recorded("operation counts are compiled in debug builds only (swift test without -c release)")
+        }
         let n = Self.records
         let benign = [n, 2 * n].map { Double(Self.steps(.benign, nodes: $0)) / Double($0) }
         // n log n from n to 2n: 2·log(2n)/log(n).
