@@ -2,8 +2,6 @@ import RedoCore
 import RedoFixtures
 import XCTest
 
-@testable import RedoValidation
-
 /// The `faulty` shape holds what the reports are measured on: every code, forks, MERGEs
 /// and DELETEs, about 5% of nodes broken on their own and descendants hanging below them.
 final class FaultyLogTests: XCTestCase {
@@ -13,7 +11,8 @@ final class FaultyLogTests: XCTestCase {
             lines.append($0)
         }
         XCTAssertEqual(lines.count, 6000)
-        let verdict = LogPipeline.validate(lines)
+        let validator = NodeValidator(profile: .synced)
+        let verdict = LogValidator().validate(lines.map { validator.check(bytes: $0) })
         var byCode: [ErrorCode: Int] = [:]
         for record in verdict.records where record.status == .rejected { byCode[record.code!, default: 0] += 1 }
         for code in ErrorCode.allCases where code != .deletedChainOrder {
