@@ -1,5 +1,3 @@
-import RedoText
-
 /// Text from the input, made safe inside html and SVG: first the display escaping every
 /// human-readable report uses (`MessageText.displayed`: controls, line separators and
 /// bidirectional overrides become `\u{…}`, so nothing can hide or reorder characters),

@@ -4,8 +4,6 @@ import RedoFixtures
 import RedoJSON
 import RedoValidation
 
-@testable import RedoConformKit
-
 /// A small log the report tests draw and fold: in one task, two concurrent UPDATEs with
 /// foreign signatures (two root causes) closed by a MERGE with a child below it (each
 /// descending from both roots), beside a valid chain; a second task broken at its

@@ -1,5 +1,3 @@
-import RedoJSON
-
 /// Writes JSON keeping object members in the order given: the tool's reports put fields in
 /// reading order, and fixtures are written as a client would export them (they must not
 /// already be canonical, or they would not test canonicalization). Strings and numbers use
