@@ -1,4 +1,5 @@
 import RedoCore
+import RedoJSON
 
 /// The documented bug classes fixture flags name (Wycheproof-style): what goes wrong in
 /// real clients, so a failing vector says which mistake a platform made.
@@ -39,6 +40,9 @@ package enum BugClass: String, CaseIterable, Sendable {
     case neverVerifies = "never-verifies"
     case fieldName = "field-name"
     case unicodeDigits = "unicode-digits"
+    // What storage models get wrong when a node goes in and comes back out.
+    case numberBridging = "number-bridging"
+    case impreciseNumberParsing = "imprecise-number-parsing"
 
     package var summary: String {
         switch self {
@@ -92,6 +96,12 @@ package enum BugClass: String, CaseIterable, Sendable {
         case .fieldName: return "a payload key spelled as the client names it (snoozeDays for daysToExtend)"
         case .unicodeDigits:
             return "a hex check using Character.isNumber and Character counts, which accepts non-ASCII digits"
+        case .numberBridging:
+            return
+                "numbers 0 and 1 (also spelled 1.0 or 1e0) read back as false and true: a storage layer bridging numbers through a type that also holds booleans (NSNumber, a Firestore value)"
+        case .impreciseNumberParsing:
+            return
+                "a number parser that does not round to the nearest double (swift-corelibs JSONSerialization): the value is off in its last digits"
         }
     }
 }
@@ -131,6 +141,18 @@ package struct ExpectedVerdict: Sendable, Equatable {
         var copy = self
         copy.warnings = (warnings + [rule.code.rawValue]).sorted()
         return copy
+    }
+
+    /// The verdict as the vector manifests write it: status, then code, rule, related,
+    /// warnings and codes where the case decides them.
+    package var json: JSONValue {
+        var members = [member("status", str(status.rawValue))]
+        if let code { members.append(member("code", str(code))) }
+        if let rule { members.append(member("rule", str(rule))) }
+        if let related { members.append(member("related", .array(related.map { str($0) }))) }
+        if !warnings.isEmpty { members.append(member("warnings", .array(warnings.map { str($0) }))) }
+        if let codes { members.append(member("codes", .array(codes.map { str($0) }))) }
+        return .object(JSONObject(members))
     }
 
     package static let valid = ExpectedVerdict(status: .valid, code: nil, rule: nil)

@@ -142,6 +142,41 @@ package struct PlatformInputs {
                 member("nodes", .array(nodes)),
                 member("signatures", .array((SignatureCases.crafted(seed: seed) + extraSignatures).map(\.json))),
                 member("logs", .array(logs)),
+                member("verdicts", .array(verdicts)),
+                member("storage", .array(storage)),
             ]))
+    }
+
+    /// The node vectors a client's own acceptance check is judged on: every node vector
+    /// whose text is I-JSON (a parser's rejection of the others is not an acceptance
+    /// check) and that needs no limit of its own (`record-too-large`).
+    static func verdictCases(seed: String) -> [NodeCase] {
+        NodeCases(seed: seed).all.filter { $0.expected.rule != Rule.recordSyntax.id && $0.maxRecordBytes == nil }
+    }
+
+    private var verdicts: [JSONValue] {
+        Self.verdictCases(seed: seed).map { c in
+            .object(
+                JSONObject([
+                    member("id", str("v-\(c.id)")), member("comment", str(c.comment)),
+                    member("flags", .array(c.flags.map { str($0.rawValue) })),
+                    member("profile", str(c.profile.rawValue)),
+                    member("node", str(String(decoding: c.bytes, as: UTF8.self))),
+                    member(
+                        "expected",
+                        ExpectedVerdict(status: c.expected.status, code: c.expected.code, rule: c.expected.rule).json),
+                ]))
+        }
+    }
+
+    private var storage: [JSONValue] {
+        StorageCases(seed: seed).all.map { c in
+            .object(
+                JSONObject([
+                    member("id", str(c.id)), member("comment", str(c.comment)),
+                    member("flags", .array(c.flags.map { str($0.rawValue) })),
+                    member("node", str(String(decoding: c.bytes, as: UTF8.self))),
+                ]))
+        }
     }
 }

@@ -57,7 +57,7 @@ package enum VectorGenerator {
                                         .array(
                                             c.expected.map { suffix, verdict in
                                                 var fields = [member("source", str(c.file + suffix))]
-                                                if case let .object(v) = expectedJSON(verdict) { fields += v.members }
+                                                if case let .object(v) = verdict.json { fields += v.members }
                                                 return .object(JSONObject(fields))
                                             })),
                                 ]))
@@ -78,16 +78,6 @@ package enum VectorGenerator {
                     member("seed", str(seed)),
                     member("comment", str(comment)),
                 ] + members))
-    }
-
-    static func expectedJSON(_ expected: ExpectedVerdict) -> JSONValue {
-        var members = [member("status", str(expected.status.rawValue))]
-        if let code = expected.code { members.append(member("code", str(code))) }
-        if let rule = expected.rule { members.append(member("rule", str(rule))) }
-        if let related = expected.related { members.append(member("related", .array(related.map { str($0) }))) }
-        if !expected.warnings.isEmpty { members.append(member("warnings", .array(expected.warnings.map { str($0) }))) }
-        if let codes = expected.codes { members.append(member("codes", .array(codes.map { str($0) }))) }
-        return .object(JSONObject(members))
     }
 
     static func keysJSON(seed: String, count: Int) -> JSONValue {
@@ -124,7 +114,7 @@ package enum VectorGenerator {
                             if let limit = c.maxRecordBytes {
                                 members.append(member("maxRecordBytes", num(Double(limit))))
                             }
-                            members.append(member("expected", expectedJSON(c.expected)))
+                            members.append(member("expected", c.expected.json))
                             return .object(JSONObject(members))
                         })),
             ])
@@ -153,7 +143,7 @@ package enum VectorGenerator {
                                     member("id", str(s.id)), member("file", str("\(s.id).jsonl")),
                                     member("comment", str(s.comment)),
                                     member("flags", .array(s.flags.map { str($0.rawValue) })),
-                                    member("expected", .array(s.expected.map(expectedJSON))),
+                                    member("expected", .array(s.expected.map(\.json))),
                                 ]))
                         })),
             ])
