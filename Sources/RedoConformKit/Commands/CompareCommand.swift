@@ -7,9 +7,14 @@ import RedoValidation
 /// `redo-conform compare OUTPUT...`: each platform's outputs against redo-conform's own
 /// results (and so against each other), vector by vector.
 package enum CompareCommand {
+    /// compare's report formats: the common four, and markdown for a CI step summary.
+    package enum Format: String, CaseIterable, Sendable {
+        case text, json, junit, html, markdown
+    }
+
     package struct Options: Sendable {
         package var inputs: String?
-        package var format: ReportFormat = .text
+        package var format: Format = .text
         package var output: String?
         /// Platform-dependent signature verdicts count as drift.
         package var strict = false
@@ -17,6 +22,12 @@ package enum CompareCommand {
         package var allowMissing = false
         /// Where the html report's links to the protocol point.
         package var protocolURL = "PROTOCOL.md"
+        /// Which vectors are judged.
+        package var selection = VectorSelection()
+        /// A baseline of known drift.
+        package var expectedDrift: String?
+        /// Where to write today's drift as a baseline.
+        package var writeExpectedDrift: String?
         package init() {}
 
         /// Which results fail the run, from --strict and --allow-missing.
@@ -27,6 +38,7 @@ package enum CompareCommand {
         let inputsPath = options.inputs ?? VectorRoot.shipped.url("platform/inputs.json")
         let inputs: JSONValue
         var platforms: [PlatformOutputs] = []
+        var baseline: ExpectedDrift?
         do {
             inputs = try JSONReader.parse(try InputFile.readAll(InputPath(inputsPath)))
             guard inputs.objectValue?["format"]?.stringValue == "redo-conform/platform-inputs" else {
@@ -34,22 +46,46 @@ package enum CompareCommand {
                 return .usageOrIO
             }
             for path in paths { platforms.append(try PlatformOutputs.load(path)) }
+            baseline = try options.expectedDrift.map { path throws(InputError) in try ExpectedDrift.load(path) }
         } catch {
             console.error("error: \(error)")
             return .usageOrIO
         }
-        let rows = PlatformComparison(inputs: inputs).rows(platforms)
+        let all = PlatformComparison(inputs: inputs).rows(platforms)
+        var rows = all.filter { options.selection.selects(id: $0.id, flags: $0.flags) }
+        if rows.isEmpty && !options.selection.selectsEverything {
+            console.error("error: \(options.selection.description) selects no vector of \(inputsPath)")
+            return .usageOrIO
+        }
+        var context = CompareContext(
+            selection: options.selection, selectedOutOf: all.count, inputsFile: inputsPath,
+            vectorSet: inputs.objectValue?["seed"]?.stringValue ?? "unknown")
+        if let baseline, let file = options.expectedDrift {
+            context.baseline = BaselineOutcome.apply(
+                baseline, file: file, vectorSet: context.vectorSet, to: &rows, platforms: platforms,
+                allIds: Set(all.map(\.id)))
+        }
+        if let target = options.writeExpectedDrift {
+            let bytes = ExpectedDrift(rows: rows, platforms: platforms).bytes
+            guard ReportOutput.write(to: target, console: console, { $0.write(bytes: bytes) }) else { return .usageOrIO }
+        }
         let written = ReportOutput.write(to: options.output, console: console) { sink in
             switch options.format {
-            case .text: CompareReport.text(rows, platforms: platforms, hideMissing: options.allowMissing, to: &sink)
-            case .json: CompareReport.json(rows, platforms: platforms, to: &sink)
-            case .junit: CompareReport.junit(rows, platforms: platforms, policy: options.policy, to: &sink)
+            case .text:
+                CompareReport.text(
+                    rows, platforms: platforms, context: context, hideMissing: options.allowMissing, to: &sink)
+            case .json: CompareReport.json(rows, platforms: platforms, context: context, to: &sink)
+            case .junit:
+                CompareReport.junit(rows, platforms: platforms, context: context, policy: options.policy, to: &sink)
             case .html:
-                CompareHtmlReport.write(rows, platforms: platforms, protocolURL: options.protocolURL, to: &sink)
+                CompareHtmlReport.write(
+                    rows, platforms: platforms, context: context, protocolURL: options.protocolURL, to: &sink)
+            case .markdown:
+                CompareMarkdownReport.write(rows, platforms: platforms, context: context, policy: options.policy, to: &sink)
             }
         }
         guard written else { return .usageOrIO }
-        return failed(rows, options: options) ? .findings : .ok
+        return failed(rows, options: options) || context.baseline?.fails == true ? .findings : .ok
     }
 
     static func failed(_ rows: [VectorRow], options: Options) -> Bool {

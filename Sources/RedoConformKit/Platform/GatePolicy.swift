@@ -1,7 +1,8 @@
 /// Which results fail a comparison: the exit status of `compare`, and a `<failure>` in its
 /// junit report (the two always agree). Drift always fails; a missing result fails unless
 /// missing results are allowed (a partial platform); a platform-dependent signature verdict
-/// fails only when strict.
+/// fails only when strict. Drift a baseline lists is known and passes; a baseline entry the
+/// platform no longer drifts on is stale and fails.
 package struct GatePolicy: Sendable {
     /// Platform-dependent signature verdicts count as drift.
     package var strict: Bool
@@ -16,10 +17,10 @@ package struct GatePolicy: Sendable {
     /// Whether one platform's result on one vector fails the run.
     package func fails(_ cell: Cell) -> Bool {
         switch cell.status {
-        case .agree, .notProduced: return false
+        case .agree, .notProduced, .known: return false
         case .platformDependent: return strict
         case .missing: return !allowMissing
-        case .drift: return true
+        case .drift, .stale: return true
         }
     }
 }

@@ -46,12 +46,17 @@ package enum CellStatus: String, Sendable, Comparable {
     /// failure, and never counted as agreement either.
     case notProduced = "optional"
     /// Differs only where verifiers legitimately differ (a platform-dependent signature).
+    /// Drift the baseline lists, exactly as it is now: passes.
+    case known
     case platformDependent = "dependent"
     case missing
+    /// A baseline entry for a vector the platform no longer drifts on: fails, so a
+    /// baseline only shrinks.
+    case stale
     case drift = "DRIFT"
 
     package static func < (a: CellStatus, b: CellStatus) -> Bool {
-        let order: [CellStatus] = [.agree, .notProduced, .platformDependent, .missing, .drift]
+        let order: [CellStatus] = [.agree, .notProduced, .known, .platformDependent, .missing, .stale, .drift]
         return order.firstIndex(of: a)! < order.firstIndex(of: b)!
     }
 }
@@ -61,6 +66,9 @@ package struct Cell: Sendable {
     /// Short tag for the matrix (ok, -, CANON, HASH, SIG, VERDICT, dependent, missing, error, STATE).
     package var tag = "ok"
     package var details: [String] = []
+    /// Which class explains a drift (canonical drift, a verdict, a result's shape); nil
+    /// where there is nothing to explain or no class applies (a hash bug, a state hash).
+    package var diagnosis: Diagnosis?
 
     mutating func fail(_ newStatus: CellStatus, _ newTag: String, _ detail: String) {
         if status < newStatus || status == .agree {
@@ -75,7 +83,7 @@ package struct VectorRow: Sendable {
     package let id: String
     package let kind: String
     package let comment: String
-    package let cells: [Cell]
+    package var cells: [Cell]
     /// Platforms (by name, reference included) grouped by identical canonical bytes,
     /// when they do not all agree.
     package let groups: [[String]]
@@ -83,11 +91,8 @@ package struct VectorRow: Sendable {
     /// newer inputs file may carry).
     package var flags: [String] = []
 
-    /// One line for each flag that names a documented bug class: what a platform that
-    /// fails this vector most likely got wrong.
-    package var bugClassLines: [String] {
-        flags.compactMap { flag in BugClass(rawValue: flag).map { "bug class \(flag): \($0.summary)" } }
-    }
+    /// What the vector's expected verdict names (verdict vectors): the rule a node breaks.
+    package var expectedRule: String? = nil
 }
 
 /// Compares platform outputs with redo-conform's own results, vector by vector.
@@ -107,7 +112,7 @@ package struct PlatformComparison {
     package func rows(_ platforms: [PlatformOutputs]) -> [VectorRow] {
         var rows: [VectorRow] = []
         let root = inputs.objectValue ?? JSONObject()
-        for kind in ["canonicalization", "nodes", "signatures", "logs"] {
+        for kind in PlatformInputSection.allCases.map(\.rawValue) {
             for entry in root[kind]?.arrayValue ?? [] {
                 guard let vector = entry.objectValue, let id = vector["id"]?.stringValue, let ours = reference[id]
                 else { continue }
@@ -116,7 +121,8 @@ package struct PlatformComparison {
                     VectorRow(
                         id: id, kind: kind, comment: vector["comment"]?.stringValue ?? "", cells: cells,
                         groups: groups(ours, platforms.map { $0.results[id] }, names: platforms.map(\.name)),
-                        flags: (vector["flags"]?.arrayValue ?? []).compactMap(\.stringValue)))
+                        flags: (vector["flags"]?.arrayValue ?? []).compactMap(\.stringValue),
+                        expectedRule: vector["expected"]?.objectValue?["rule"]?.stringValue))
             }
         }
         return rows
@@ -138,11 +144,19 @@ package struct PlatformComparison {
 
     func compare(_ kind: String, _ vector: JSONObject, ours: JSONObject, theirs: JSONObject?) -> Cell {
         var cell = Cell()
+        let flags = (vector["flags"]?.arrayValue ?? []).compactMap(\.stringValue)
         // State hashes are optional for platforms: no result is no finding.
         if kind == "logs" && theirs?["stateSha256"] == nil && theirs?["error"] == nil {
             cell.status = .notProduced
             cell.tag = "-"
             cell.details = ["optional: the platform produced no state hash"]
+            return cell
+        }
+        // A platform that does not expose its acceptance check is not judged on it.
+        if kind == "verdicts" && theirs?["accepts"] == nil && theirs?["error"] == nil {
+            cell.status = .notProduced
+            cell.tag = "-"
+            cell.details = ["not judged: the platform gave no acceptance verdict"]
             return cell
         }
         guard let theirs else {
@@ -151,13 +165,21 @@ package struct PlatformComparison {
         }
         if let error = theirs["error"]?.stringValue {
             cell.fail(.drift, "error", "the platform reported an error: \(error)")
+            // A model without an action cannot read the node at all.
+            if flags.contains(BugClass.unknownAction.rawValue) {
+                cell.diagnosis = .shape([BugClass.unknownAction.rawValue], flags: flags)
+            }
             return cell
         }
         switch kind {
         case "canonicalization":
-            compareCanonical(ours, theirs, into: &cell)
+            compareCanonical(ours, theirs, into: &cell) {
+                (SpelledValue.parse(vector["json"]?.stringValue ?? ""), flags)
+            }
         case "nodes":
-            let canonicalAgrees = compareCanonical(ours, theirs, into: &cell)
+            let canonicalAgrees = compareCanonical(ours, theirs, into: &cell) {
+                (SpelledValue.parse(vector["node"]?.stringValue ?? "")?.removing(["id", "signature"]), flags)
+            }
             compareId(ours, theirs, canonicalAgrees: canonicalAgrees, into: &cell)
             compareNodeSignature(vector, ours, theirs, into: &cell)
             compareVerdict(ours, theirs, portability: { nodePortability(vector, ours) }, into: &cell)
@@ -176,6 +198,12 @@ package struct PlatformComparison {
                     .drift, "STATE",
                     "reconstructed state hash \(hash) differs from ours \(ours["stateSha256"]?.stringValue ?? "")")
             }
+        case "verdicts":
+            AcceptanceJudgement.compare(vector, ours, theirs, flags: flags, into: &cell)
+        case "storage":
+            compareCanonical(ours, theirs, tag: "STORAGE", into: &cell) {
+                (SpelledValue.parse(vector["node"]?.stringValue ?? ""), flags)
+            }
         default:
             break
         }
@@ -184,21 +212,28 @@ package struct PlatformComparison {
 
     /// Returns whether the canonical bytes agree; on drift, names the first differing byte,
     /// the JSON path it falls in, and both sides' bytes around it.
+    /// `source` gives the right value with its spellings, and the vector's flags, for
+    /// diagnosis; it is only evaluated on drift.
     @discardableResult
-    private func compareCanonical(_ ours: JSONObject, _ theirs: JSONObject, into cell: inout Cell) -> Bool {
+    private func compareCanonical(
+        _ ours: JSONObject, _ theirs: JSONObject, tag: String = "CANON", into cell: inout Cell,
+        source: () -> (SpelledValue?, [String])
+    ) -> Bool {
         guard let oursHex = ours["canonical"]?.stringValue, let oursBytes = Hex.decodeLowercase(oursHex) else {
             return true
         }
         guard let theirsHex = theirs["canonical"]?.stringValue, let theirsBytes = Hex.decodeLowercase(theirsHex) else {
-            cell.fail(.drift, "CANON", "\"canonical\" is missing or not lowercase hex")
+            cell.fail(.drift, tag, "\"canonical\" is missing or not lowercase hex")
             return false
         }
         guard oursBytes != theirsBytes else { return true }
         let offset =
             zip(oursBytes, theirsBytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(oursBytes.count, theirsBytes.count)
+        let (value, flags) = source()
+        cell.diagnosis = value.map { DriftDiagnosis.diagnose($0, theirs: theirsBytes, flags: flags) }
         cell.fail(
-            .drift, "CANON",
+            .drift, tag,
             "canonical bytes differ at byte \(offset), in \(CanonicalLocator.path(at: offset, in: oursBytes)): ours \(ByteContext.excerpt(oursBytes, around: offset)) | theirs \(ByteContext.excerpt(theirsBytes, around: offset))"
         )
         return false
@@ -224,6 +259,11 @@ package struct PlatformComparison {
         guard let produced = theirs["signature"]?.stringValue else {
             if ours["signature"] != nil {
                 cell.fail(.missing, "missing", "no signature although the vector has a seed")
+                if cell.diagnosis == nil {
+                    cell.diagnosis = .shape(
+                        [BugClass.missingSignature.rawValue],
+                        flags: (vector["flags"]?.arrayValue ?? []).compactMap(\.stringValue))
+                }
             }
             return
         }
@@ -261,6 +301,10 @@ package struct PlatformComparison {
         guard verdict != expected else { return }
         let portability = classify()
         let classes = portability.map { $0.classes.map(\.rawValue).joined(separator: ", ") } ?? "unclassified"
+        // A signature verdict keeps its portability classes as its diagnosis.
+        if cell.diagnosis == nil, let portability {
+            cell.diagnosis = Diagnosis(diagnosed: portability.classes.map(\.rawValue), possible: [])
+        }
         if verdict, let portability, portability.platformDependent {
             let acceptors = portability.knownAcceptors.joined(separator: ", ")
             cell.fail(

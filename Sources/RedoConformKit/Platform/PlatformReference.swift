@@ -37,6 +37,15 @@ package enum PlatformReference {
                         JSONObject([member("stateSha256", str(RedoSHA256.hash(LogPipeline.stateBytes(records)).hex))])))
             )
         }
+        for entry in root["verdicts"]?.arrayValue ?? [] {
+            guard let c = entry.objectValue, let id = c["id"]?.stringValue else { continue }
+            let profile = c["profile"]?.stringValue.flatMap(ValidationProfile.init(rawValue:)) ?? .synced
+            results.append(member(id, verdict(c["node"]?.stringValue ?? "", profile: profile)))
+        }
+        for entry in root["storage"]?.arrayValue ?? [] {
+            guard let c = entry.objectValue, let id = c["id"]?.stringValue else { continue }
+            results.append(member(id, canonicalization(c["node"]?.stringValue ?? "")))
+        }
         return .object(
             JSONObject([
                 member("format", str("redo-conform/platform-outputs")),
@@ -45,6 +54,17 @@ package enum PlatformReference {
                 member("implementation", str("redo-conform (Swift, libsodium)")),
                 member("results", .object(JSONObject(results))),
             ]))
+    }
+
+    /// redo-conform's own acceptance check of one node: its node-level verdict, and the
+    /// rule of the primary finding as the reason.
+    static func verdict(_ text: String, profile: ValidationProfile) -> JSONValue {
+        let check = NodeValidator(profile: profile).check(bytes: Array(text.utf8))
+        var members = [member("accepts", .bool(check.passed))]
+        if let finding = check.findings.primaryFinding {
+            members.append(member("reason", str("\(finding.rule.id): \(finding.message)")))
+        }
+        return .object(JSONObject(members))
     }
 
     static func hex(_ value: JSONValue?) -> [UInt8] { value?.stringValue.flatMap(Hex.decodeLowercase) ?? [] }

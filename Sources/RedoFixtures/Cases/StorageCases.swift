@@ -98,7 +98,7 @@ package struct StorageCases {
                                     member("half", num(0.5)), member("maxSafe", num(9_007_199_254_740_991)),
                                     member("beyondSafe", num(9_007_199_254_740_994)), member("large", num(1e21)),
                                     member("huge", num(1e300)), member("small", num(1e-7)),
-                                    member("subnormal", num(5e-324)),
+                                    member("subnormal", num(Double.leastNonzeroMagnitude)),
                                 ]))),
                     ]),
                     spelling: [

@@ -7,6 +7,7 @@ import RedoFixtures
 // ...): the executable spells no value of its own.
 extension ReportFormat: ExpressibleByArgument {}
 extension DiffCommand.Format: ExpressibleByArgument {}
+extension CompareCommand.Format: ExpressibleByArgument {}
 extension GraphCommand.Format: ExpressibleByArgument {}
 extension ReconstructCommand.Format: ExpressibleByArgument {}
 extension ValidationProfile: ExpressibleByArgument {}

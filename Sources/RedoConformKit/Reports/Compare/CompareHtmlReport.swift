@@ -9,8 +9,8 @@ import RedoText
 /// inputs file is display-escaped, then html-escaped.
 enum CompareHtmlReport {
     static func write(
-        _ rows: [VectorRow], platforms: [PlatformOutputs], protocolURL: String,
-        to sink: inout ReportSink
+        _ rows: [VectorRow], platforms: [PlatformOutputs], context: CompareContext = CompareContext(),
+        protocolURL: String, to sink: inout ReportSink
     ) {
         var page = HtmlPage(title: "redo-conform compare report")
         page.heading(
@@ -18,15 +18,18 @@ enum CompareHtmlReport {
             note:
                 "\(counted(rows.count, "vector")) × \(counted(platforms.count, "platform")), against \(PlatformReference.platformName); \(RedoConformVersion.text)"
         )
+        let header = ([context.selectionLine(rows.count)].compactMap { $0 } + context.baselineLines)
+        if !header.isEmpty {
+            page.add("<p>" + header.map { HTMLText.escaped($0) }.joined(separator: "<br>") + "</p>")
+        }
         page.add("<section id=\"platforms\"><h2>Platforms</h2><table class=\"platforms\">")
         page.add(
-            "<tr><th>platform</th><th>implementation</th><th>file</th><th class=\"agree\">agree</th><th class=\"drift\">drift</th><th class=\"dependent\">platform-dependent</th><th class=\"missing\">missing</th><th>optional, not produced</th></tr>"
+            "<tr><th>platform</th><th>implementation</th><th>file</th><th class=\"agree\">agree</th><th class=\"drift\">drift</th><th class=\"known\">known</th><th class=\"stale\">stale</th><th class=\"dependent\">platform-dependent</th><th class=\"missing\">missing</th><th>not judged</th><th>optional, not produced</th></tr>"
         )
         for (index, platform) in platforms.enumerated() {
-            var counts: [CellStatus: Int] = [:]
-            for row in rows { counts[row.cells[index].status, default: 0] += 1 }
-            let cells = [CellStatus.agree, .drift, .platformDependent, .missing, .notProduced].map {
-                "<td>\(counts[$0] ?? 0)</td>"
+            let c = PlatformCounts(rows, platform: index)
+            let cells = [c.agree, c.drift, c.known, c.stale, c.dependent, c.missing, c.notJudged, c.optional].map {
+                "<td>\($0)</td>"
             }
             page.add(
                 "<tr><th>\(HTMLText.escaped(platform.name))</th><td>\(HTMLText.escaped(platform.implementation))</td><td><code>\(HTMLText.escaped(platform.file))</code></td>\(cells.joined())</tr>"
@@ -34,7 +37,7 @@ enum CompareHtmlReport {
         }
         page.add("</table></section>")
         page.add("<section id=\"matrix\"><h2>Vectors × platforms</h2><p class=\"legend\">")
-        for status in [CellStatus.agree, .drift, .platformDependent, .missing] {
+        for status in [CellStatus.agree, .drift, .known, .stale, .platformDependent, .missing] {
             page.add("<span><i class=\"\(cssClass(status))\"></i>\(legend(status))</span>")
         }
         page.add("</p><table class=\"findings matrix\"><tr><th>vector</th><th>kind</th>")
@@ -61,11 +64,12 @@ enum CompareHtmlReport {
                     page.add("<li><code>\(HTMLText.escaped(detail, limit: 2000))</code></li>")
                 }
                 page.add("</ul>")
-                // The documented mistake behind a drift, in words a platform team reads first.
-                if cell.status == .drift && !row.bugClassLines.isEmpty {
+                // The class that explains the drift, in words a platform team reads first.
+                if let diagnosis = cell.diagnosis {
                     page.add(
                         "<p class=\"bug-classes\">"
-                            + row.bugClassLines.map { HTMLText.escaped($0) }.joined(separator: "<br>") + "</p>")
+                            + ([diagnosis.line] + diagnosis.summaryLines).map { HTMLText.escaped($0) }.joined(
+                                separator: "<br>") + "</p>")
                 }
                 if platforms.count > 1 && !row.groups.isEmpty {
                     let groups = row.groups.map { "{" + $0.map { HTMLText.escaped($0) }.joined(separator: ", ") + "}" }
@@ -85,6 +89,8 @@ enum CompareHtmlReport {
         switch status {
         case .agree: return "agree"
         case .drift: return "drift"
+        case .known: return "known"
+        case .stale: return "stale"
         case .platformDependent: return "dependent"
         case .missing: return "missing"
         case .notProduced: return "optional"
@@ -95,6 +101,8 @@ enum CompareHtmlReport {
         switch status {
         case .agree: return "agree"
         case .drift: return "drift"
+        case .known: return "known drift (baseline)"
+        case .stale: return "stale baseline entry"
         case .platformDependent: return "platform-dependent"
         case .missing: return "missing"
         case .notProduced: return "optional, not produced"

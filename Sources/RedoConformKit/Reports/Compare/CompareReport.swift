@@ -8,7 +8,8 @@ import RedoValidation
 /// agree, the details of each, and a summary per platform.
 enum CompareReport {
     static func text(
-        _ rows: [VectorRow], platforms: [PlatformOutputs], hideMissing: Bool = false, to sink: inout ReportSink
+        _ rows: [VectorRow], platforms: [PlatformOutputs], context: CompareContext = CompareContext(),
+        hideMissing: Bool = false, to sink: inout ReportSink
     ) {
         // Untrusted names and details escaped once, here; widths are measured on what is shown.
         let rows = rows.map(\.displayed)
@@ -17,6 +18,8 @@ enum CompareReport {
             "compare: \(counted(rows.count, "vector")) × \(counted(platforms.count, "platform")), against \(PlatformReference.platformName)\n"
         )
         for platform in platforms { sink.write("  \(platform.name): \(platform.implementation) (\(platform.file))\n") }
+        if let line = context.selectionLine(rows.count) { sink.write("\(line)\n") }
+        for line in context.baselineLines { sink.write("\(MessageText.displayed(line))\n") }
         let shown: (Cell) -> Bool = { $0.status > .notProduced && !(hideMissing && $0.status == .missing) }
         let interesting = rows.filter { $0.cells.contains(where: shown) }
         if !interesting.isEmpty {
@@ -34,10 +37,11 @@ enum CompareReport {
             for row in interesting {
                 for (cell, platform) in zip(row.cells, platforms) where shown(cell) {
                     for detail in cell.details { sink.write("\(platform.name)  \(row.id): \(detail)\n") }
-                }
-                // The documented mistake behind a drifting vector, said once per vector.
-                if row.cells.contains(where: { $0.status == .drift }) {
-                    for line in row.bugClassLines { sink.write("  \(row.id): \(line)\n") }
+                    // The class that explains the drift, with what that mistake is.
+                    if let diagnosis = cell.diagnosis {
+                        sink.write("\(platform.name)  \(row.id): \(MessageText.displayed(diagnosis.line))\n")
+                        for line in diagnosis.summaryLines { sink.write("    \(line)\n") }
+                    }
                 }
                 if platforms.count > 1 && !row.groups.isEmpty {
                     sink.write(
@@ -48,12 +52,7 @@ enum CompareReport {
         }
         sink.write("\n")
         for (index, platform) in platforms.enumerated() {
-            var counts: [CellStatus: Int] = [:]
-            for row in rows { counts[row.cells[index].status, default: 0] += 1 }
-            let optional = counts[.notProduced].map { ", \($0) optional not produced" } ?? ""
-            sink.write(
-                "\(platform.name): \(counts[.agree] ?? 0) agree, \(counts[.drift] ?? 0) drift, \(counts[.platformDependent] ?? 0) platform-dependent, \(counts[.missing] ?? 0) missing\(optional)\n"
-            )
+            sink.write("\(platform.name): \(PlatformCounts(rows, platform: index).line)\n")
         }
     }
 
@@ -61,12 +60,45 @@ enum CompareReport {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
-    static func json(_ rows: [VectorRow], platforms: [PlatformOutputs], to sink: inout ReportSink) {
+    static func json(
+        _ rows: [VectorRow], platforms: [PlatformOutputs], context: CompareContext = CompareContext(),
+        to sink: inout ReportSink
+    ) {
+        var header = [
+            member("format", str("redo-conform/compare-report")),
+            member("version", num(2)),
+            member("reference", str(PlatformReference.platformName)),
+            member("inputs", str(context.inputsFile)),
+            member("vectorSet", str(context.vectorSet)),
+            member(
+                "selection",
+                .object(
+                    JSONObject([
+                        member("only", .array(context.selection.only.map { str($0) })),
+                        member("skip", .array(context.selection.skip.map { str($0) })),
+                        member("selected", num(Double(rows.count))),
+                        member("of", num(Double(context.selectedOutOf))),
+                    ]))),
+        ]
+        if let baseline = context.baseline {
+            header.append(
+                member(
+                    "baseline",
+                    .object(
+                        JSONObject([
+                            member("file", str(baseline.file)),
+                            member("ignored", num(Double(baseline.ignored))),
+                            member(
+                                "vanished",
+                                .array(
+                                    baseline.vanished.map {
+                                        .object(JSONObject([member("platform", str($0.platform)), member("id", str($0.id))]))
+                                    })),
+                        ]))))
+        }
         let report = JSONValue.object(
-            JSONObject([
-                member("format", str("redo-conform/compare-report")),
-                member("version", num(1)),
-                member("reference", str(PlatformReference.platformName)),
+            JSONObject(
+                header + [
                 member(
                     "platforms",
                     .array(
@@ -92,29 +124,43 @@ enum CompareReport {
                                                     JSONMember(
                                                         key: platform.name,
                                                         value: .object(
-                                                            JSONObject([
-                                                                member("status", str(cell.status.rawValue)),
-                                                                member("tag", str(cell.tag)),
-                                                                member("details", .array(cell.details.map { str($0) })),
-                                                            ])))
+                                                            JSONObject(
+                                                                [
+                                                                    member("status", str(cell.status.rawValue)),
+                                                                    member("tag", str(cell.tag)),
+                                                                    member(
+                                                                        "details", .array(cell.details.map { str($0) })),
+                                                                ] + diagnosisMembers(cell.diagnosis))))
                                                 }))),
                                     member("groups", .array(row.groups.map { .array($0.map { str($0) }) })),
-                                    member(
-                                        "bugClasses",
-                                        .array(
-                                            row.flags.compactMap { flag in
-                                                BugClass(rawValue: flag).map {
-                                                    .object(
-                                                        JSONObject([
-                                                            member("name", str(flag)),
-                                                            member("summary", str($0.summary)),
-                                                        ]))
-                                                }
-                                            })),
+                                    member("flags", .array(row.flags.map { str($0) })),
                                 ]))
                         })),
-            ]))
+                ]))
         sink.write(bytes: OrderedJSONWriter.bytes(report) + [0x0A])
+    }
+
+    /// A cell's diagnosis in the json report: diagnosed (with paths) and possible classes,
+    /// or nothing when the cell has none.
+    static func diagnosisMembers(_ diagnosis: Diagnosis?) -> [JSONMember] {
+        guard let diagnosis else { return [] }
+        return [
+            member(
+                "diagnosis",
+                .object(
+                    JSONObject([
+                        member("diagnosed", .array(diagnosis.diagnosed.map { str($0) })),
+                        member("possible", .array(diagnosis.possible.map { str($0) })),
+                        member(
+                            "paths",
+                            .object(
+                                JSONObject(
+                                    diagnosis.paths.keys.sorted().map { name in
+                                        member(name, .array(diagnosis.paths[name]!.map { str($0) }))
+                                    }))),
+                        member("explained", .bool(diagnosis.explained)),
+                    ])))
+        ]
     }
 
     /// One suite per platform, one case per vector. A result that fails the run (as the
@@ -123,7 +169,8 @@ enum CompareReport {
     /// result the platform did not produce (a log's state hash); a platform-dependent
     /// verdict that does not fail carries its details in `<system-out>`.
     static func junit(
-        _ rows: [VectorRow], platforms: [PlatformOutputs], policy: GatePolicy, to sink: inout ReportSink
+        _ rows: [VectorRow], platforms: [PlatformOutputs], context: CompareContext = CompareContext(),
+        policy: GatePolicy, to sink: inout ReportSink
     ) {
         let fails = platforms.indices.map { index in
             rows.filter { policy.fails($0.cells[index]) }.count
@@ -141,7 +188,7 @@ enum CompareReport {
             )
             for row in rows {
                 let cell = row.cells[index]
-                let explained = cell.status == .drift ? cell.details + row.bugClassLines : cell.details
+                let explained = cell.details + (cell.diagnosis.map { [$0.line] + $0.summaryLines } ?? [])
                 let details = JUnitReport.escape(explained.joined(separator: "\n"))
                 sink.write("    <testcase classname=\"\(name).\(row.kind)\" name=\"\(JUnitReport.escape(row.id))\"")
                 if policy.fails(cell) {
@@ -151,7 +198,7 @@ enum CompareReport {
                 } else if skipped(cell) {
                     sink.write(
                         "><skipped message=\"\(JUnitReport.escape(cell.details.first ?? "no result"))\"/></testcase>\n")
-                } else if cell.status == .platformDependent {
+                } else if cell.status == .platformDependent || cell.status == .known {
                     sink.write("><system-out>\(details)</system-out></testcase>\n")
                 } else {
                     sink.write("/>\n")

@@ -98,7 +98,7 @@ struct HtmlPage {
         .legend i.thick{border:3px solid #333;width:10px;height:7px}
         .legend i.merge{border-top:2px dashed #6a1b9a;height:0;width:18px;border-radius:0;vertical-align:3px}
         ul.index{columns:3 360px;font-size:13px}details summary{cursor:pointer}
-        .agree{background:#dcf0dc}.drift{background:#f6c3bd}.dependent{background:#fff0b3}.missing{background:#e2e2e2}
+        .agree{background:#dcf0dc}.drift{background:#f6c3bd}.dependent{background:#fff0b3}.missing{background:#e2e2e2}.known{background:#f3e3f6}.stale{background:#f9d7a6}
         p.verdict{display:inline-block;font-size:16px;font-weight:bold;padding:4px 12px;border-radius:4px;margin:4px 0 12px}
         .sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:16px}.side h4 code{font-weight:normal}
         table.diffs td:nth-child(2){white-space:normal}table.nodes th:nth-child(1){width:16%}table.nodes th:nth-child(2){width:54%}
