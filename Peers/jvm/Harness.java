@@ -14,7 +14,7 @@
 // (MessageDigest) and Ed25519 (java.security, SunEC); LogValidator the node and log
 // rules; Reconstructor the replay, whose state bytes give the logs' stateSha256. The
 // `verdicts` section is judged by NodeRules alone (node-level rules, under the entry's
-// profile).
+// profile), the `storage` section goes through StoredNode, the storage model.
 //
 // --check-numbers reads "hexbits,jsText" lines (Vectors/numbers/es-numbers-100k.txt)
 // and checks the number formatter against them. --verdicts and --state print one JSON
@@ -108,6 +108,22 @@ public final class Harness {
             }
             result.put("reason", LogCodes.name(primary) + (others.isEmpty() ? "" : " (also " + String.join(", ", others) + ")"));
         }
+        return result;
+    }
+
+    /**
+     * The node through StoredNode, the storage model an Android client keeps (a typed
+     * model stored as a Firestore-like document map), read back as a fresh value; the
+     * canonical bytes of the whole node read back, id and signature included.
+     */
+    static Map<String, Object> storage(Map<String, Object> entry) throws Exception {
+        Object parsed = Json.Parser.parse(text(entry, "node"));
+        if (!(parsed instanceof Map)) throw new JsonException("not a JSON object");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> document = StoredNode.fromNode((Map<String, Object>) parsed).toDocument();
+        Map<String, Object> readBack = StoredNode.fromDocument(document).toNode();
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("canonical", Crypto.toHex(Json.canonicalize(readBack).getBytes(StandardCharsets.UTF_8)));
         return result;
     }
 
@@ -384,6 +400,7 @@ public final class Harness {
         runAll(inputs.get("signatures"), Harness::signature, results);
         runAll(inputs.get("logs"), Harness::log, results);
         runAll(inputs.get("verdicts"), Harness::verdict, results);
+        runAll(inputs.get("storage"), Harness::storage, results);
 
         Map<String, Object> outputs = new LinkedHashMap<>();
         outputs.put("format", "redo-conform/platform-outputs");
