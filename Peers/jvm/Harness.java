@@ -12,7 +12,9 @@
 // format"). Json.java holds the parser, the RFC 8785
 // canonicalizer and the ECMAScript number formatter; Crypto.java SHA-256
 // (MessageDigest) and Ed25519 (java.security, SunEC); LogValidator the node and log
-// rules; Reconstructor the replay, whose state bytes give the logs' stateSha256.
+// rules; Reconstructor the replay, whose state bytes give the logs' stateSha256. The
+// `verdicts` section is judged by NodeRules alone (node-level rules, under the entry's
+// profile), the `storage` section goes through StoredNode, the storage model.
 //
 // --check-numbers reads "hexbits,jsText" lines (Vectors/numbers/es-numbers-100k.txt)
 // and checks the number formatter against them. --verdicts and --state print one JSON
@@ -83,6 +85,45 @@ public final class Harness {
         }
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("stateSha256", Crypto.toHex(Crypto.sha256(Reconstructor.stateBytes(records, LogValidator.validate(records)))));
+        return result;
+    }
+
+    /**
+     * The node-level rules (NodeRules: record, envelope, payload, id hash, signature) on
+     * the node as received, under the entry's profile; no log-level rule. The JVM keeps
+     * no rule catalog, so a rejection's reason starts with its primary code.
+     */
+    static Map<String, Object> verdict(Map<String, Object> entry) throws Exception {
+        Object profile = entry.containsKey("profile") ? entry.get("profile") : "synced";
+        if (!"synced".equals(profile) && !"local".equals(profile)) throw new JsonException("unknown profile " + profile);
+        NodeCheck c = NodeRules.check(text(entry, "node"), profile.equals("synced"));
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("accepts", c.passes());
+        if (!c.passes()) {
+            // The primary code, then any other code the node also breaks.
+            int primary = LogCodes.primary(c.findings);
+            List<String> others = new ArrayList<>();
+            for (int code = primary + 1; code < RedoTables.CODES.size(); code++) {
+                if ((c.findings & LogCodes.bit(code)) != 0) others.add(LogCodes.name(code));
+            }
+            result.put("reason", LogCodes.name(primary) + (others.isEmpty() ? "" : " (also " + String.join(", ", others) + ")"));
+        }
+        return result;
+    }
+
+    /**
+     * The node through StoredNode, the storage model an Android client keeps (a typed
+     * model stored as a Firestore-like document map), read back as a fresh value; the
+     * canonical bytes of the whole node read back, id and signature included.
+     */
+    static Map<String, Object> storage(Map<String, Object> entry) throws Exception {
+        Object parsed = Json.Parser.parse(text(entry, "node"));
+        if (!(parsed instanceof Map)) throw new JsonException("not a JSON object");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> document = StoredNode.fromNode((Map<String, Object>) parsed).toDocument();
+        Map<String, Object> readBack = StoredNode.fromDocument(document).toNode();
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("canonical", Crypto.toHex(Json.canonicalize(readBack).getBytes(StandardCharsets.UTF_8)));
         return result;
     }
 
@@ -358,6 +399,8 @@ public final class Harness {
         runAll(inputs.get("nodes"), Harness::node, results);
         runAll(inputs.get("signatures"), Harness::signature, results);
         runAll(inputs.get("logs"), Harness::log, results);
+        runAll(inputs.get("verdicts"), Harness::verdict, results);
+        runAll(inputs.get("storage"), Harness::storage, results);
 
         Map<String, Object> outputs = new LinkedHashMap<>();
         outputs.put("format", "redo-conform/platform-outputs");

@@ -19,7 +19,14 @@ final class NodeRules {
 
     static final Set<String> ENVELOPE_KEYS = Set.of("id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature");
 
-    static NodeCheck check(String record) {
+    /** The synced profile: every node must be signed. */
+    static NodeCheck check(String record) { return check(record, true); }
+
+    /**
+     * The node-level rules under a profile: synced (signatureRequired) or local, where a
+     * missing signature is allowed and a present one is still verified.
+     */
+    static NodeCheck check(String record, boolean signatureRequired) {
         NodeCheck c = new NodeCheck();
         if (utf8Length(record) > RedoTables.MAX_RECORD_BYTES) { // record.size: never read
             c.findings |= LogCodes.bit(LogCodes.SCHEMA);
@@ -41,7 +48,7 @@ final class NodeRules {
         c.node = node;
         Object id = node.get("id");
         if (id instanceof String) c.claimedId = (String) id;
-        envelope(c, node);
+        envelope(c, node, signatureRequired);
         identity(c, node);
         return c;
     }
@@ -62,7 +69,7 @@ final class NodeRules {
     private static void encoding(NodeCheck c) { c.findings |= LogCodes.bit(LogCodes.ENCODING); }
 
     @SuppressWarnings("unchecked")
-    private static void envelope(NodeCheck c, Map<String, Object> node) {
+    private static void envelope(NodeCheck c, Map<String, Object> node, boolean signatureRequired) {
         for (String key : List.of("id", "version", "parents", "timestamp", "author", "action", "taskId", "data")) {
             if (!node.containsKey(key)) schema(c); // envelope.required
         }
@@ -170,8 +177,9 @@ final class NodeRules {
         }
 
         Object signature = node.get("signature");
-        if (signature == null) c.findings |= LogCodes.bit(LogCodes.SIGNATURE); // signature.missing (synced)
-        else if (!(signature instanceof String)) schema(c);
+        if (signature == null) {
+            if (signatureRequired) c.findings |= LogCodes.bit(LogCodes.SIGNATURE); // signature.missing (synced; local allows it)
+        } else if (!(signature instanceof String)) schema(c);
         else if (!NodeFormats.isLowerHex(signature, 128)) encoding(c); // signature.format
 
         Object data = node.get("data");

@@ -9,11 +9,19 @@
 // signed / verified with node:crypto Ed25519 (OpenSSL). `logs` (optional for
 // platforms) are validated and reconstructed by ./lib/reconstruct.mjs, an independent
 // JavaScript reconstructor, and emitted as the SHA-256 of the canonical state.
+// `verdicts` are judged by the peer's own node validator (./lib/node-rules.mjs, node-level
+// rules only) under the entry's profile; it gives a primary code, not a rule id, so a
+// rejection's reason starts with that code. `storage` nodes are stored in and read back
+// from ./lib/node-store.mjs (typed columns kept as text) and emitted as the RFC 8785
+// bytes of the whole node read back.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { ed25519Sign, ed25519Verify, fromHex } from './lib/ed25519.mjs';
+import { KeyCache, ed25519Sign, ed25519Verify, fromHex } from './lib/ed25519.mjs';
 import { canonicalize } from './lib/jcs.mjs';
+import { NodeStore } from './lib/node-store.mjs';
+import { checkRecord } from './lib/node-rules.mjs';
+import { CODES, NONE } from './lib/protocol.mjs';
 import { reconstructedStateBytes } from './lib/reconstruct.mjs';
 
 function canonicalBytes(value) {
@@ -55,6 +63,22 @@ function log(entry) {
   return { stateSha256: createHash('sha256').update(reconstructedStateBytes(entry.records)).digest('hex') };
 }
 
+const keys = new KeyCache();
+
+function verdict(entry) {
+  if (entry.profile !== 'synced' && entry.profile !== 'local') throw new Error('profile is synced or local');
+  if (!entry.node.isWellFormed()) throw new Error('the node text has a lone surrogate: no UTF-8 bytes to judge');
+  const { code } = checkRecord(Buffer.from(entry.node, 'utf8'), { profile: entry.profile, keys });
+  if (code === NONE) return { accepts: true };
+  return { accepts: false, reason: `${CODES[code]} (the web peer's primary code; it names no rule)` };
+}
+
+function storage(entry) {
+  const store = new NodeStore();
+  const id = store.put(JSON.parse(entry.node));
+  return { canonical: canonicalBytes(store.get(id)).toString('hex') };
+}
+
 function main(argv) {
   if (argv.length !== 2) {
     process.stderr.write('usage: node harness.mjs INPUTS.json OUTPUT.json\n');
@@ -78,6 +102,8 @@ function main(argv) {
   run(inputs.nodes, node);
   run(inputs.signatures, signature);
   run(inputs.logs, log);
+  run(inputs.verdicts, verdict);
+  run(inputs.storage, storage);
   const outputs = {
     format: 'redo-conform/platform-outputs',
     version: 1,
