@@ -17,14 +17,34 @@
 //               for data.payload, no MERGE action, author without email or deviceName),
 //               with "id":"" inside the hashed bytes, through the encodable path. The app
 //               never signs and never verifies (its validator checks formats only).
+//               The app path alone also records the two sections that model what the app
+//               does with a node it receives:
+//               verdicts  a node as sync ingest reads it (FirebaseSyncService's
+//                         parseChangeLogEntry drops a document whose members are missing or
+//                         of another type, or whose action is not in ChangeAction: no
+//                         MERGE), stored, read back, then ChangeLogValidator.isValidV1Node,
+//                         the check applied before replay. That check is formats only and
+//                         parses the wall with a default ISO8601DateFormatter, which cannot
+//                         read milliseconds: it refuses every node that follows the
+//                         protocol. `reason` names the REDO rule of the first check that
+//                         fails, in the client's order;
+//               storage   a node through sync ingest into ChangeLogStorage (one JSON file
+//                         written by JSONEncoder, read back by JSONDecoder), then the whole
+//                         entry read back as RFC 8785 bytes, from a minimal writer of this
+//                         file, not the client's paths, so only the storage loss shows:
+//                         the client's AnyCodable encoder tries Bool first, and on Darwin
+//                         every NSNumber equal to 0 or 1 (1.0, 1e0 and -0 too) passes that
+//                         cast, so it is stored, and read back, as false or true.
 //
 // This is a model of the client, written from reading it, not the client: recorded on
-// Linux with swift-corelibs-foundation. Where the client's result depends on Darwin-only
-// bridging (NSNumber.intValue of 1e21, Bool inside NSNumber) the recording shows drift at
-// that vector, not the client's exact bytes. Signatures and replay are not modelled: node
-// results carry no `signature` (so `compare --allow-missing` reads them), `verifies` says
-// whether a correct verifier would accept the node over this path's own canonical bytes
-// (app: always true), and no log has a state hash.
+// Linux with swift-corelibs-foundation. Where a canonicalization path's result depends on
+// Darwin-only bridging (NSNumber.intValue of 1e21, Bool inside NSNumber) the recording
+// shows drift at that vector, not the client's exact bytes. Sync ingest and storage model
+// Darwin's NSNumber casts explicitly (DarwinCast below), whatever this toolchain's casts
+// do. Signatures and replay are not modelled: node results carry no `signature` (so
+// `compare --allow-missing` reads them), `verifies` says whether a correct verifier would
+// accept the node over this path's own canonical bytes (app: always true), and no log has
+// a state hash.
 import Foundation
 
 // MARK: - The encodable path
@@ -193,6 +213,284 @@ func appPath(_ node: [String: Any], text: String) throws -> [UInt8] {
     return try encodable(entry)
 }
 
+// MARK: - The app's sync ingest and storage
+
+/// Darwin's casts from the NSNumber objects a Firestore document hands over (here the
+/// document is JSONSerialization's [String: Any], which holds NSNumber too). They are
+/// written out, not left to `as?`: on Darwin the Foundation overlay decides them (SE-0170),
+/// on Linux swift-corelibs-foundation has its own implementation, which has not always
+/// bridged NSNumber to Bool the same way. The Swift 6.3 toolchain this was recorded with
+/// happens to agree on the storage vectors; the recording does not lean on it.
+enum DarwinCast {
+    /// `as? Bool`: Bool(exactly:) of the overlay takes kCFBooleanTrue/False and any NSNumber
+    /// that compares equal (NSNumber ==, a numeric comparison) to 1 or to 0. So 1, 1.0 and
+    /// 1e0 read as true, 0 as false, and so does -0.0: it compares equal to 0 (whether the
+    /// parser keeps -0 as the integer 0 or as the double -0.0, it becomes false).
+    static func bool(_ number: NSNumber) -> Bool? {
+        number.doubleValue == 1 ? true : number.doubleValue == 0 ? false : nil
+    }
+
+    /// `as? Int`: only a value an Int holds exactly (2.0 yes, 1.5 and 1e21 no).
+    static func int(_ value: Any) -> Int? {
+        guard let number = value as? NSNumber else { return nil }
+        switch String(cString: number.objCType) {
+        case "f", "d": return Int(exactly: number.doubleValue)
+        case "Q": return Int(exactly: number.uint64Value)
+        default: return Int(exactly: number.int64Value)
+        }
+    }
+
+    static func string(_ value: Any) -> String? { value as? String }
+
+    static func strings(_ value: Any) -> [String]? {
+        guard let array = value as? [Any] else { return nil }
+        let strings = array.compactMap { $0 as? String }
+        return strings.count == array.count ? strings : nil
+    }
+
+    static func object(_ value: Any) -> [String: Any]? { value as? [String: Any] }
+}
+
+/// A payload value as the app stores it. ChangeData keeps the document's values as they
+/// came (NSNumber, NSString, NSArray, NSDictionary, NSNull); ChangeLogStorage encodes them
+/// through the client's AnyCodable, whose encoder tries `as Bool` before `as Int` and
+/// `as Double`. On Darwin every NSNumber equal to 0 or 1 passes the Bool cast, so it is
+/// written as false or true; other numbers are written as the Int or the Double they hold.
+func storedValue(_ value: Any) throws -> AnyCodable {
+    if value is NSNull { return .null }
+    if let number = value as? NSNumber {
+        if let bool = DarwinCast.bool(number) { return .bool(bool) }
+        if let int = DarwinCast.int(number) { return .int(int) }
+        return .double(number.doubleValue)
+    }
+    if let string = value as? String { return .string(string) }
+    if let array = value as? [Any] { return .array(try array.map(storedValue)) }
+    if let object = value as? [String: Any] { return .object(try object.mapValues(storedValue)) }
+    throw RecordingError("unsupported type \(type(of: value))")
+}
+
+/// The client's ChangeLogEntry as ChangeLogStorage keeps it: `data` holds `fields`, author
+/// has userId, deviceId, name and publicKey only, absent optionals are left out.
+struct StoredEntry: Codable {
+    struct Fields: Codable { let fields: [String: AnyCodable] }
+    let id: String
+    let version: Int
+    let parents: [String]
+    let timestamp: AppEntry.Timestamp
+    let author: AppEntry.Author
+    let action: String
+    let taskId: String?
+    let data: Fields
+    let signature: String?
+}
+
+/// Why the app drops or refuses a node; the reason starts with the REDO rule its check
+/// stands for.
+struct Rejection: Error, CustomStringConvertible {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+    var description: String { reason }
+}
+
+/// Sync ingest: what FirebaseSyncService.parseChangeLogEntry does with a document's data.
+/// A required member that is absent or does not cast drops the node (compactMap skips
+/// it); name, publicKey, taskId and signature are read with `as? String`, so one of
+/// another type reads as absent; `data` is kept whole as the entry's fields (a protocol
+/// node's fields are therefore {"payload": …}).
+func ingest(_ document: Any) throws -> StoredEntry {
+    guard let document = DarwinCast.object(document) else {
+        throw Rejection("record.object: a document's data is a [String: Any], and this node is no object")
+    }
+    func required<T>(_ object: [String: Any], _ key: String, _ path: String, _ kind: String, _ cast: (Any) -> T?)
+        throws -> T
+    {
+        guard let raw = object[key] else {
+            throw Rejection("envelope.required: parseChangeLogEntry drops a document without \(path)")
+        }
+        guard let value = cast(raw) else {
+            throw Rejection("envelope.type: parseChangeLogEntry drops a document whose \(path) is not \(kind)")
+        }
+        return value
+    }
+    let id = try required(document, "id", "id", "a String", DarwinCast.string)
+    let version = try required(document, "version", "version", "an Int", DarwinCast.int)
+    let parents = try required(document, "parents", "parents", "a [String]", DarwinCast.strings)
+    let timestamp = try required(document, "timestamp", "timestamp", "an object", DarwinCast.object)
+    if let lamport = timestamp["lamport"] as? NSNumber, DarwinCast.int(lamport) == nil {
+        throw Rejection(
+            "timestamp.lamport.range: lamport \(lamport) is no Int (the NSNumber cast is exact), "
+                + "so parseChangeLogEntry drops the document")
+    }
+    let lamport = try required(timestamp, "lamport", "timestamp.lamport", "an Int", DarwinCast.int)
+    let wall = try required(timestamp, "wall", "timestamp.wall", "a String", DarwinCast.string)
+    let author = try required(document, "author", "author", "an object", DarwinCast.object)
+    let userId = try required(author, "userId", "author.userId", "a String", DarwinCast.string)
+    let deviceId = try required(author, "deviceId", "author.deviceId", "a String", DarwinCast.string)
+    let action = try required(document, "action", "action", "a String", DarwinCast.string)
+    guard appActions.contains(action) else {
+        throw Rejection("action.enum: ChangeAction has no case \(action), so parseChangeLogEntry drops the document")
+    }
+    let data = try required(document, "data", "data", "an object", DarwinCast.object)
+    return StoredEntry(
+        id: id, version: version, parents: parents, timestamp: AppEntry.Timestamp(lamport: lamport, wall: wall),
+        author: AppEntry.Author(
+            userId: userId, deviceId: deviceId, name: author["name"] as? String,
+            publicKey: author["publicKey"] as? String),
+        action: action, taskId: document["taskId"] as? String,
+        data: StoredEntry.Fields(fields: try data.mapValues(storedValue)),
+        signature: document["signature"] as? String)
+}
+
+/// ChangeLogStorage: the entries as one JSON file (JSONEncoder, .prettyPrinted and
+/// .sortedKeys), read back with JSONDecoder into the client's AnyCodable (Bool, then Int,
+/// then Double: a stored `true` stays a boolean).
+func storeAndReadBack(_ entry: StoredEntry) throws -> StoredEntry {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let file = try encoder.encode([entry])
+    return try JSONDecoder().decode([StoredEntry].self, from: file)[0]
+}
+
+/// An entry read back, in the protocol's shape: its fields are the node's `data`, as
+/// parseChangeLogEntry kept them; absent optionals stay absent.
+func protocolNode(_ entry: StoredEntry) -> AnyCodable {
+    var author: [String: AnyCodable] = [
+        "userId": .string(entry.author.userId), "deviceId": .string(entry.author.deviceId),
+    ]
+    if let name = entry.author.name { author["name"] = .string(name) }
+    if let publicKey = entry.author.publicKey { author["publicKey"] = .string(publicKey) }
+    var node: [String: AnyCodable] = [
+        "id": .string(entry.id), "version": .int(entry.version), "parents": .array(entry.parents.map { .string($0) }),
+        "timestamp": .object(["lamport": .int(entry.timestamp.lamport), "wall": .string(entry.timestamp.wall)]),
+        "author": .object(author), "action": .string(entry.action), "data": .object(entry.data.fields),
+    ]
+    if let taskId = entry.taskId { node["taskId"] = .string(taskId) }
+    if let signature = entry.signature { node["signature"] = .string(signature) }
+    return .object(node)
+}
+
+// MARK: - The app's node validator
+
+/// ChangeLogValidator.isValidV1Node, the one check StateReconstructor applies to every
+/// stored node before replay (validateActionPayload and verifyContentIntegrity are never
+/// called; the latter returns true). Its checks, in its order, each a format check:
+/// version 1; id and parents "sha256:" + 64 hex Characters; lamport > 0; wall non-empty and
+/// parsed by ISO8601DateFormatter() with its default options (no fractional seconds);
+/// userId 32 hex Characters; deviceId non-empty; a publicKey, if any, 64 hex Characters
+/// whose first 32 are the userId; a signature, if any, 128 hex Characters. "Hex" is
+/// Character.isNumber or a Character from "a" through "f", and lengths count Characters.
+/// It has no profile (a signature is optional everywhere), never verifies a signature,
+/// never recomputes an id, and checks neither taskId nor the payload.
+func appVerdict(_ entry: StoredEntry) -> String? {
+    func hexCharacters(_ text: String) -> Bool { text.allSatisfy { $0.isNumber || ($0 >= "a" && $0 <= "f") } }
+    func nodeId(_ text: String) -> Bool {
+        guard text.hasPrefix("sha256:") else { return false }
+        let digits = String(text.dropFirst(7))
+        return digits.count == 64 && hexCharacters(digits)
+    }
+    if entry.version != 1 { return "version.value: version \(entry.version) is not 1" }
+    if !nodeId(entry.id) { return "id.format: id \(entry.id) is not sha256: and 64 hex Characters" }
+    if let parent = entry.parents.first(where: { !nodeId($0) }) {
+        return "parents.entry: parent \(parent) is not sha256: and 64 hex Characters"
+    }
+    if entry.timestamp.lamport <= 0 {
+        return "timestamp.lamport.range: lamport \(entry.timestamp.lamport) is not above 0"
+    }
+    let wall = entry.timestamp.wall
+    if wall.isEmpty { return "timestamp.wall.format: wall is empty" }
+    // Foundation's own formatter, the class the client calls (CoreFoundation's ISO 8601
+    // formatter on Darwin and on Linux). On the verdict vectors only the fraction decides:
+    // every wall it would read leniently (February 30, hour 24) also carries milliseconds.
+    if ISO8601DateFormatter().date(from: wall) == nil {
+        return "timestamp.wall.format: ISO8601DateFormatter without .withFractionalSeconds cannot parse \(wall)"
+    }
+    let userId = entry.author.userId
+    if userId.count != 32 { return "author.userId.format: userId has \(userId.count) Characters, not 32" }
+    if !hexCharacters(userId) {
+        return "author.userId.format: userId \(userId) holds a Character that is neither a number nor a-f"
+    }
+    if entry.author.deviceId.isEmpty { return "author.deviceId.empty: deviceId is empty" }
+    if let publicKey = entry.author.publicKey {
+        if publicKey.count != 64 || !hexCharacters(publicKey) {
+            return "author.publicKey.format: publicKey is not 64 hex Characters"
+        }
+        if userId != String(publicKey.prefix(32)) {
+            return "author.userId.prefix: userId is not the first 32 Characters of publicKey"
+        }
+    }
+    if let signature = entry.signature, signature.count != 128 || !hexCharacters(signature) {
+        return "signature.format: signature is not 128 hex Characters"
+    }
+    return nil
+}
+
+// MARK: - RFC 8785, for the values read back
+
+/// A minimal RFC 8785 (JCS) writer, enough for nodes read back from storage: members
+/// ordered by UTF-16 code units; strings as ECMAScript's JSON.stringify writes them (\" \\
+/// \b \f \n \r \t, \u00xx for the other control characters, everything else as is, in
+/// UTF-8); numbers in ECMAScript's Number::toString form, an Int as the double it is
+/// (-0 is written 0). It does not check I-JSON: a Swift String holds no lone surrogate,
+/// and JSON holds no NaN or infinity. It is independent of the client's three paths, so
+/// a storage result differs from the original only where storage changed a value.
+func jcs(_ value: AnyCodable) -> String {
+    switch value {
+    case .null: return "null"
+    case let .bool(bool): return bool ? "true" : "false"
+    case let .int(int): return ecmaScriptNumber(Double(int))
+    case let .double(double): return ecmaScriptNumber(double)
+    case let .string(string): return jcsString(string)
+    case let .array(array): return "[" + array.map(jcs).joined(separator: ",") + "]"
+    case let .object(object):
+        let keys = object.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        return "{" + keys.map { jcsString($0) + ":" + jcs(object[$0]!) }.joined(separator: ",") + "}"
+    }
+}
+
+func jcsString(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\u{8}": out += "\\b"
+        case "\u{C}": out += "\\f"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+/// Number::toString: Swift's description holds the shortest digits that read back as the
+/// same double (what ECMAScript asks for); only their layout differs (1e-07, 1e+21,
+/// 9.007199254740994e+15), so the digits and the decimal point's place are laid out again.
+func ecmaScriptNumber(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value < 0 { return "-" + ecmaScriptNumber(-value) }
+    let parts = value.description.split(separator: "e")
+    let exponent = parts.count > 1 ? Int(parts[1])! : 0
+    let mantissa = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+    var digits = Array(mantissa[0] + (mantissa.count > 1 ? mantissa[1] : ""))
+    var point = mantissa[0].count + exponent  // digits before the decimal point
+    while digits.first == "0" {
+        digits.removeFirst()
+        point -= 1
+    }
+    while digits.last == "0" { digits.removeLast() }
+    let text = String(digits)
+    let count = digits.count
+    if count <= point && point <= 21 { return text + String(repeating: "0", count: point - count) }
+    if 0 < point && point <= 21 { return String(digits[..<point]) + "." + String(digits[point...]) }
+    if -6 < point && point <= 0 { return "0." + String(repeating: "0", count: -point) + text }
+    let power = point - 1
+    let head = count == 1 ? text : String(digits[0]) + "." + String(digits[1...])
+    return head + "e" + (power < 0 ? "-" : "+") + String(abs(power))
+}
+
 struct RecordingError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -303,12 +601,43 @@ for entry in inputs["nodes"] as? [[String: Any]] ?? [] {
     }
 }
 
+if path == "app" {
+    // The acceptance check: a node as it arrives through sync, stored, read back and
+    // validated before replay. A node the app drops or refuses is not accepted.
+    for entry in inputs["verdicts"] as? [[String: Any]] ?? [] {
+        record(entry["id"] as! String) {
+            do {
+                let text = entry["node"] as! String
+                guard
+                    let document = try? JSONSerialization.jsonObject(
+                        with: Data(text.utf8), options: [.fragmentsAllowed])
+                else { throw Rejection("record.syntax: JSONSerialization cannot read the node") }
+                if let reason = appVerdict(try storeAndReadBack(try ingest(document))) {
+                    return ["accepts": false, "reason": reason]
+                }
+                return ["accepts": true]
+            } catch let rejection as Rejection {
+                return ["accepts": false, "reason": rejection.reason]
+            }
+        }
+    }
+    // The storage round trip: the whole node read back, written by the RFC 8785 writer above.
+    for entry in inputs["storage"] as? [[String: Any]] ?? [] {
+        record(entry["id"] as! String) {
+            let document = try JSONSerialization.jsonObject(with: Data((entry["node"] as! String).utf8))
+            return ["canonical": hex(Array(jcs(protocolNode(try storeAndReadBack(try ingest(document)))).utf8))]
+        }
+    }
+}
+
 let implementations = [
     "encodable": "Foundation JSONDecoder into AnyCodable, JSONEncoder(.sortedKeys), whitespace stripped by Character",
     "dictionary":
         "hand-written writer over JSONSerialization's [String: Any]: Swift String key order, five escapes, NSNumber",
     "app":
-        "the app entry model (data.fields, an empty id inside the hashed bytes, no MERGE, no signing or verification)",
+        "the app entry model (data.fields, an empty id inside the hashed bytes, no MERGE, no signing or verification);"
+        + " verdicts by sync ingest and ChangeLogValidator.isValidV1Node; storage through ChangeLogStorage"
+        + " with Darwin's NSNumber bridging",
 ]
 var out = "{\"format\":\"redo-conform/platform-outputs\",\"version\":1,\"platform\":\"ios-\(path)\","
 out += "\"implementation\":\"model of jlmalone/redo-ios: \(implementations[path]!); recorded on Linux\",\"results\":{"
