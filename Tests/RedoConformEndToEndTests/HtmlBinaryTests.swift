@@ -47,7 +47,8 @@ final class HtmlBinaryTests: XCTestCase {
         XCTAssertEqual(
             run.stdout.components(separatedBy: "<td class=\"drift\">").count - 1, 12,
             "the 12 drifted vectors of recorded/expected-drift.json")
-        XCTAssertTrue(run.stdout.contains("diagnosed escaped-slash ($[3])"), "the class that explains c-escapes is named")
+        XCTAssertTrue(
+            run.stdout.contains("diagnosed escaped-slash ($[3])"), "the class that explains c-escapes is named")
         XCTAssertTrue(run.stdout.contains("escaped-slash: &quot;/&quot; written as"), "with what that class is")
         XCTAssertTrue(run.stdout.contains("canonical bytes differ at byte 21, in $[&quot;\\u{1F600}&quot;]"))
     }

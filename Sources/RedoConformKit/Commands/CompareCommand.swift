@@ -67,7 +67,9 @@ package enum CompareCommand {
         }
         if let target = options.writeExpectedDrift {
             let bytes = ExpectedDrift(rows: rows, platforms: platforms).bytes
-            guard ReportOutput.write(to: target, console: console, { $0.write(bytes: bytes) }) else { return .usageOrIO }
+            guard ReportOutput.write(to: target, console: console, { $0.write(bytes: bytes) }) else {
+                return .usageOrIO
+            }
         }
         let written = ReportOutput.write(to: options.output, console: console) { sink in
             switch options.format {
@@ -81,7 +83,8 @@ package enum CompareCommand {
                 CompareHtmlReport.write(
                     rows, platforms: platforms, context: context, protocolURL: options.protocolURL, to: &sink)
             case .markdown:
-                CompareMarkdownReport.write(rows, platforms: platforms, context: context, policy: options.policy, to: &sink)
+                CompareMarkdownReport.write(
+                    rows, platforms: platforms, context: context, policy: options.policy, to: &sink)
             }
         }
         guard written else { return .usageOrIO }

@@ -10,7 +10,9 @@ enum AcceptanceJudgement {
     static let acceptsInvalid = "ACCEPTS-INVALID"
     static let rejectsValid = "REJECTS-VALID"
 
-    static func compare(_ vector: JSONObject, _ ours: JSONObject, _ theirs: JSONObject, flags: [String], into cell: inout Cell) {
+    static func compare(
+        _ vector: JSONObject, _ ours: JSONObject, _ theirs: JSONObject, flags: [String], into cell: inout Cell
+    ) {
         guard let expected = ours["accepts"]?.boolValue else { return }
         guard case let .bool(accepts)? = theirs["accepts"] else {
             let found = theirs["accepts"].map { String(decoding: CanonicalJSON.bytes(of: $0), as: UTF8.self) } ?? ""
@@ -20,10 +22,12 @@ enum AcceptanceJudgement {
         guard accepts != expected else { return }
         let reason = theirs["reason"]?.stringValue
         if accepts {
-            let rule = vector["expected"]?.objectValue?["rule"]?.stringValue ?? ruleNamed(in: ours["reason"]?.stringValue)
+            let rule =
+                vector["expected"]?.objectValue?["rule"]?.stringValue ?? ruleNamed(in: ours["reason"]?.stringValue)
             cell.fail(
                 .drift, acceptsInvalid,
-                "accepts a node that breaks \(rule ?? "a node rule")\(codeSuffix(vector)): the client's check misses it")
+                "accepts a node that breaks \(rule ?? "a node rule")\(codeSuffix(vector)): the client's check misses it"
+            )
             cell.diagnosis = Diagnosis(diagnosed: rule.map { [$0] } ?? [], possible: Diagnosis.documented(flags))
         } else {
             let rule = ruleNamed(in: reason)

@@ -165,8 +165,11 @@ package struct PlatformComparison {
         }
         if let error = theirs["error"]?.stringValue {
             cell.fail(.drift, "error", "the platform reported an error: \(error)")
-            // A model without an action cannot read the node at all.
-            if flags.contains(BugClass.unknownAction.rawValue) {
+            // A model without an action cannot read the node at all: the vector says so,
+            // or the error names the node's action.
+            let action = vector["node"]?.stringValue.flatMap { try? JSONReader.parse($0) }?.objectValue?["action"]?
+                .stringValue
+            if flags.contains(BugClass.unknownAction.rawValue) || action.map({ error.contains($0) }) == true {
                 cell.diagnosis = .shape([BugClass.unknownAction.rawValue], flags: flags)
             }
             return cell

@@ -32,7 +32,8 @@ enum Glob {
     static func matches(_ pattern: String, _ name: String) -> Bool {
         let p = Array(pattern.unicodeScalars)
         let n = Array(name.unicodeScalars)
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         var star: Int? = nil
         var resume = 0
         while j < n.count {

@@ -82,8 +82,9 @@ struct BytePattern: Sendable, Equatable {
         var end = start
         while end < bytes.count {
             let b = bytes[end]
-            guard (0x30...0x39).contains(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
-                || b | 0x20 == UInt8(ascii: "e")
+            guard
+                (0x30...0x39).contains(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
+                    || b | 0x20 == UInt8(ascii: "e")
             else { break }
             end += 1
         }

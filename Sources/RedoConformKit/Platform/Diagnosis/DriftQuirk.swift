@@ -29,8 +29,11 @@ enum DriftQuirk: CaseIterable, Sendable {
     case unescapedControl
     /// Non-ASCII written as `\uXXXX` escapes.
     case asciiEscapes
-    /// 0 and 1 read back as false and true.
+    /// 0 and 1 inside `data` (payload and extensions, what a storage model keeps untyped)
+    /// read back as false and true; the typed envelope (version, lamport) keeps its numbers.
     case numberBridging
+    /// … every 0 and 1 of the document.
+    case numberBridgingEverywhere
     /// An integral number beyond Int64 written as some other Int64.
     case integerOverflow
     /// An integer within Int64 written exactly as the source spelled it, not rounded to
@@ -54,7 +57,7 @@ enum DriftQuirk: CaseIterable, Sendable {
         case .escapedSlash: return .escapedSlash
         case .unescapedControl: return .unescapedControl
         case .asciiEscapes: return .nonASCII
-        case .numberBridging: return .numberBridging
+        case .numberBridging, .numberBridgingEverywhere: return .numberBridging
         case .integerOverflow: return .integerOverflow
         case .exactIntegers, .sourceSpelling: return .numberFormat
         case .doubleDescription: return .doubleDescription

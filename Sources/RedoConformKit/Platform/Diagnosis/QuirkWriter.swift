@@ -174,7 +174,10 @@ struct QuirkWriter {
         let canonical = Array(ESNumberFormat.string(n).utf8)
         let integral = n == n.rounded() && abs(n) < 0x1p63
         let sourceInteger = Self.plainInteger(spelling)
-        if quirks.contains(.numberBridging) && (n == 0 || n == 1) {
+        if (n == 0 || n == 1)
+            && (quirks.contains(.numberBridgingEverywhere)
+                || (quirks.contains(.numberBridging) && path().hasPrefix("$.data")))
+        {
             pattern.append(n == 1 ? "true" : "false")
             note(.numberBridging, path())
             return

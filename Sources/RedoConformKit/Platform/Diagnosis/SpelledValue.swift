@@ -64,7 +64,8 @@ private func numberSpellings(_ text: String) -> [String] {
         }
         // A number starts with a digit or "-"; `true` and `false` hold an "e" but start otherwise.
         let starts = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-        let continues = starts || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+        let continues =
+            starts || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
         if current.isEmpty ? starts : continues {
             current.append(byte)
         } else {

@@ -41,7 +41,8 @@ struct PlatformCounts {
             case .stale: stale += 1
             case .platformDependent: dependent += 1
             case .missing: missing += 1
-            case .notProduced: if row.kind == PlatformInputSection.verdicts.rawValue { notJudged += 1 } else { optional += 1 }
+            case .notProduced:
+                if row.kind == PlatformInputSection.verdicts.rawValue { notJudged += 1 } else { optional += 1 }
             }
         }
     }

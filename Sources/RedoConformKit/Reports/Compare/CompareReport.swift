@@ -92,50 +92,53 @@ enum CompareReport {
                                 "vanished",
                                 .array(
                                     baseline.vanished.map {
-                                        .object(JSONObject([member("platform", str($0.platform)), member("id", str($0.id))]))
+                                        .object(
+                                            JSONObject([member("platform", str($0.platform)), member("id", str($0.id))])
+                                        )
                                     })),
                         ]))))
         }
         let report = JSONValue.object(
             JSONObject(
                 header + [
-                member(
-                    "platforms",
-                    .array(
-                        platforms.map {
-                            .object(
-                                JSONObject([
-                                    member("name", str($0.name)), member("implementation", str($0.implementation)),
-                                    member("file", str($0.file)),
-                                ]))
-                        })),
-                member(
-                    "vectors",
-                    .array(
-                        rows.map { row in
-                            .object(
-                                JSONObject([
-                                    member("id", str(row.id)), member("kind", str(row.kind)),
-                                    member(
-                                        "results",
-                                        .object(
-                                            JSONObject(
-                                                zip(platforms, row.cells).map { platform, cell in
-                                                    JSONMember(
-                                                        key: platform.name,
-                                                        value: .object(
-                                                            JSONObject(
-                                                                [
-                                                                    member("status", str(cell.status.rawValue)),
-                                                                    member("tag", str(cell.tag)),
-                                                                    member(
-                                                                        "details", .array(cell.details.map { str($0) })),
-                                                                ] + diagnosisMembers(cell.diagnosis))))
-                                                }))),
-                                    member("groups", .array(row.groups.map { .array($0.map { str($0) }) })),
-                                    member("flags", .array(row.flags.map { str($0) })),
-                                ]))
-                        })),
+                    member(
+                        "platforms",
+                        .array(
+                            platforms.map {
+                                .object(
+                                    JSONObject([
+                                        member("name", str($0.name)), member("implementation", str($0.implementation)),
+                                        member("file", str($0.file)),
+                                    ]))
+                            })),
+                    member(
+                        "vectors",
+                        .array(
+                            rows.map { row in
+                                .object(
+                                    JSONObject([
+                                        member("id", str(row.id)), member("kind", str(row.kind)),
+                                        member(
+                                            "results",
+                                            .object(
+                                                JSONObject(
+                                                    zip(platforms, row.cells).map { platform, cell in
+                                                        JSONMember(
+                                                            key: platform.name,
+                                                            value: .object(
+                                                                JSONObject(
+                                                                    [
+                                                                        member("status", str(cell.status.rawValue)),
+                                                                        member("tag", str(cell.tag)),
+                                                                        member(
+                                                                            "details",
+                                                                            .array(cell.details.map { str($0) })),
+                                                                    ] + diagnosisMembers(cell.diagnosis))))
+                                                    }))),
+                                        member("groups", .array(row.groups.map { .array($0.map { str($0) }) })),
+                                        member("flags", .array(row.flags.map { str($0) })),
+                                    ]))
+                            })),
                 ]))
         sink.write(bytes: OrderedJSONWriter.bytes(report) + [0x0A])
     }

@@ -48,7 +48,8 @@ package struct PlatformVectorSuite: VectorSuite {
         for name in names {
             let recorded = try PlatformOutputs.load(root.url("platform/recorded/\(name)"))
             guard baseline.platforms[recorded.name] != nil else {
-                result.check(false, "recorded/\(name): no entry for platform \(recorded.name) in \(Self.expectedDriftFile)")
+                result.check(
+                    false, "recorded/\(name): no entry for platform \(recorded.name) in \(Self.expectedDriftFile)")
                 continue
             }
             var rows = comparison.rows([recorded])
@@ -62,7 +63,8 @@ package struct PlatformVectorSuite: VectorSuite {
                 let diagnosed = cell.diagnosis?.diagnosed.joined(separator: ", ") ?? ""
                 result.check(
                     false,
-                    "recorded/\(name): \(row.id) \(cell.status.rawValue) \(cell.tag) [\(diagnosed)]: \(cell.details.first ?? "")")
+                    "recorded/\(name): \(row.id) \(cell.status.rawValue) \(cell.tag) [\(diagnosed)]: \(cell.details.first ?? "")"
+                )
             }
         }
     }
