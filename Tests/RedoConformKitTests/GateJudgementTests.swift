@@ -95,7 +95,9 @@ final class GateJudgementTests: XCTestCase {
             let value = try JSONReader.parse(vector["node"]!.stringValue!)
             // A storage model keeps the envelope typed: only `data` is bridged.
             var node = value.objectValue!
-            node.members = node.members.map { $0.key == "data" ? JSONMember(key: "data", value: Self.bridging($0.value)) : $0 }
+            node.members = node.members.map {
+                $0.key == "data" ? JSONMember(key: "data", value: Self.bridging($0.value)) : $0
+            }
             let bridged = JSONValue.object(node)
             results[vector["id"]!.stringValue!] = .object(
                 JSONObject([member("canonical", str(Hex.encode(CanonicalJSON.bytes(of: bridged))))]))
