@@ -16,6 +16,7 @@
 //                    comparison, vector suites and files, commands
 //   redo-conform   — the executable: argument parsing only
 //   redo-bench     — in-process benchmarks for Scripts/bench
+//   BuildCommit    — build-tool plugin: the commit a build is made from, for --version
 // Test support (under Tests/, not in any product):
 //   RedoTestSupport — seeded randomness, vector files, scratch files, tampered records and
 //                     article mirroring, for every test target
@@ -60,7 +61,11 @@ let package = Package(
         .target(name: "RedoValidation", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore"]),
         .target(
             name: "RedoConformKit",
-            dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"]),
+            dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
+            // `--version` names the commit; release.sh defines REDO_CONFORM_RELEASE, so any
+            // other build calls itself X.Y.Z-dev.
+            plugins: ["BuildCommit"]),
+        .plugin(name: "BuildCommit", capability: .buildTool(), path: "Sources/BuildCommitPlugin"),
         .executableTarget(
             name: "redo-conform",
             dependencies: [

@@ -124,7 +124,7 @@ prefix="/opt/$folder"
 [ -x "$rootfs$prefix/bin/redo-conform" ] || fail "no bin/redo-conform in the archive"
 
 part "redo-conform --version"
-version_line=$(in_root "$prefix/bin/redo-conform" --version)
+version_line=$(in_root "$prefix/bin/redo-conform" --version | head -1)
 echo "   $version_line"
 [[ "$folder" == "redo-conform-$(echo "$version_line" | awk '{print $2}')-linux-"* ]] ||
   fail "--version ($version_line) does not match the archive name $folder"

@@ -22,6 +22,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/ensure-deps.sh file
 
+# A release is one commit: refuse tracked changes and untracked files git does not ignore,
+# which would go into the binary or the archive without being in the commit it names.
+if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
+  echo "release: the work tree is not clean (commit, stash or remove these first):" >&2
+  git status --short >&2
+  exit 1
+fi
+
 scratch=.build-release
 started=$SECONDS
 step() { echo "== $1 ($((SECONDS - started)) s)" >&2; }
@@ -41,8 +49,10 @@ rm -rf "$man_dir" # no page of a command that is gone
 swift package generate-manual --configuration debug --multi-page --date "$man_date" >&2
 
 step "static build"
-swift build -c release --product redo-conform -Xswiftc -static-executable --scratch-path "$scratch" >&2
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/redo-conform"
+# REDO_CONFORM_RELEASE makes the binary say X.Y.Z; every other build says X.Y.Z-dev.
+swift build -c release --product redo-conform -Xswiftc -static-executable -Xswiftc -DREDO_CONFORM_RELEASE \
+  --scratch-path "$scratch" >&2
+bin="$(swift build -c release -Xswiftc -DREDO_CONFORM_RELEASE --scratch-path "$scratch" --show-bin-path)/redo-conform"
 
 # The archive promises a binary that needs nothing from the system: refuse anything else.
 if ! file -b "$bin" | grep -q "statically linked" || ldd "$bin" >/dev/null 2>&1; then
@@ -52,7 +62,7 @@ if ! file -b "$bin" | grep -q "statically linked" || ldd "$bin" >/dev/null 2>&1;
   exit 1
 fi
 
-version_line=$("$bin" --version)
+version_line=$("$bin" --version | head -1)
 version=$(echo "$version_line" | awk '{print $2}')
 if ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
   echo "release: no SemVer version in '$version_line'" >&2

@@ -22,7 +22,7 @@ struct RedoConform: ParsableCommand {
 
             Exit status: 0 all valid; 1 findings (invalid input, failed vectors); 2 usage or I/O error.
             """,
-        version: RedoConformVersion.text,
+        version: RedoConformVersion.long,
         subcommands: [
             Check.self, Validate.self, MergeReports.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self,
             Canonicalize.self, Hash.self, Compare.self, Diff.self, Graph.self, Vectors.self,

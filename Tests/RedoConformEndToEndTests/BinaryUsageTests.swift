@@ -1,3 +1,5 @@
+import Foundation
+import RedoTestSupport
 import XCTest
 
 @testable import RedoConformKit
@@ -40,12 +42,42 @@ extension BinaryEndToEndTests {
         XCTAssertFalse(help.contains("all cores). (default"), help)
     }
 
-    func testVersionPrintsOneLineAndExitsZero() throws {
+    /// The first line keeps its form (release.sh reads it); then the commit and the vector set.
+    func testVersionNamesTheReleaseTheCommitAndTheVectorSet() throws {
         for arguments in [["--version"], ["validate", "--version"]] {
             let result = try Self.run(arguments)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
-            XCTAssertEqual(result.stdout, RedoConformVersion.text + "\n", "\(arguments)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 3, result.stdout)
+            XCTAssertEqual(
+                lines.first, "redo-conform \(RedoConformVersion.release)-dev (REDO protocol v1)", "a development build")
+            XCTAssertTrue(lines[1].hasPrefix("commit "), result.stdout)
+            XCTAssertNotEqual(lines[1], "commit unknown", "built inside a git work tree")
+            let stamp = try XCTUnwrap(VectorSetStamp.shipped)
+            XCTAssertEqual(lines[2], "vector set \(stamp.version) (sha256 \(stamp.digest))")
         }
+    }
+
+    /// The release number lives in Version.swift only: the README and docs name no other.
+    func testReadmeAndDocsNameTheCurrentVersion() throws {
+        let root = VectorFiles.repositoryRoot
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        let pattern = try NSRegularExpression(
+            pattern: #"redo-conform[- ]v?([0-9]+\.[0-9]+\.[0-9]+)|redo-conform@v([0-9]+\.[0-9]+\.[0-9]+)"#)
+        var named = 0
+        for file in ["README.md"] + docs {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let range = match.range(at: 1).location != NSNotFound ? match.range(at: 1) : match.range(at: 2)
+                let version = (text as NSString).substring(with: range)
+                XCTAssertEqual(
+                    version, RedoConformVersion.release,
+                    "\(file) names \((text as NSString).substring(with: match.range))")
+                named += 1
+            }
+        }
+        XCTAssertGreaterThan(named, 0, "the README says which archive to install")
     }
 
     func testAMistypedCommandIsAnUnknownCommand() throws {

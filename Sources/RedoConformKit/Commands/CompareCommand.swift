@@ -51,6 +51,15 @@ package enum CompareCommand {
             console.error("error: \(error)")
             return .usageOrIO
         }
+        // Outputs of another vector set cannot be judged against these inputs.
+        let inputsSet = VectorSetStamp(in: inputs)
+        for platform in platforms {
+            guard let theirs = platform.vectorSet, theirs != inputsSet else { continue }
+            console.error(
+                "error: \(platform.file): the outputs are of vector set \(theirs.version) (sha256 \(theirs.digest)), the inputs \(inputsPath) of \(inputsSet.map { "\($0.version) (sha256 \($0.digest))" } ?? "an unstamped set"); run the harness on these inputs"
+            )
+            return .usageOrIO
+        }
         let all = PlatformComparison(inputs: inputs).rows(platforms)
         var rows = all.filter { options.selection.selects(id: $0.id, flags: $0.flags) }
         if rows.isEmpty && !options.selection.selectsEverything {
@@ -59,7 +68,8 @@ package enum CompareCommand {
         }
         var context = CompareContext(
             selection: options.selection, selectedOutOf: all.count, inputsFile: inputsPath,
-            vectorSet: inputs.objectValue?["seed"]?.stringValue ?? "unknown")
+            vectorSet: inputsSet.map { "\($0.version) (sha256 \($0.digest))" }
+                ?? "unstamped (seed \(inputs.objectValue?["seed"]?.stringValue ?? "unknown"))", stamp: inputsSet)
         if let baseline, let file = options.expectedDrift {
             context.baseline = BaselineOutcome.apply(
                 baseline, file: file, vectorSet: context.vectorSet, to: &rows, platforms: platforms,

@@ -10,6 +10,8 @@ package struct PlatformOutputs: Sendable {
     package let implementation: String
     package let file: String
     package let results: [String: JSONObject]
+    /// The vector set the harness read, as it echoed it (nil from a harness that does not).
+    package var vectorSet: VectorSetStamp? = nil
 
     package static func load(_ path: String) throws(InputError) -> PlatformOutputs {
         let bytes = try InputFile.readAll(InputPath(path))
@@ -34,8 +36,15 @@ package struct PlatformOutputs: Sendable {
                 ?? JSONObject([JSONMember(key: "error", value: .string("result is not an object"))])
         }
         let name = root["platform"]?.stringValue ?? path
-        return PlatformOutputs(
+        var outputs = PlatformOutputs(
             name: name, implementation: root["implementation"]?.stringValue ?? "", file: path, results: results)
+        if root[VectorSetStamp.member] != nil {
+            guard let stamp = VectorSetStamp(in: value) else {
+                throw InputError(path: path, reason: "\"vectorSet\" must be {\"version\": TEXT, \"digest\": TEXT}")
+            }
+            outputs.vectorSet = stamp
+        }
+        return outputs
     }
 }
 

@@ -47,13 +47,15 @@ package enum PlatformReference {
             results.append(member(id, canonicalization(c["node"]?.stringValue ?? "")))
         }
         return .object(
-            JSONObject([
-                member("format", str("redo-conform/platform-outputs")),
-                member("version", num(1)),
-                member("platform", str(platformName)),
-                member("implementation", str("redo-conform (Swift, libsodium)")),
-                member("results", .object(JSONObject(results))),
-            ]))
+            JSONObject(
+                [
+                    member("format", str("redo-conform/platform-outputs")),
+                    member("version", num(1)),
+                    member("platform", str(platformName)),
+                    member("implementation", str("redo-conform (Swift, libsodium)")),
+                ] + (root[VectorSetStamp.member].map { [member(VectorSetStamp.member, $0)] } ?? []) + [
+                    member("results", .object(JSONObject(results)))
+                ]))
     }
 
     /// redo-conform's own acceptance check of one node: its node-level verdict, and the

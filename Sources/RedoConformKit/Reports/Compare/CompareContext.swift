@@ -5,8 +5,10 @@ struct CompareContext {
     /// How many vectors the inputs hold (selected or not).
     var selectedOutOf = 0
     var inputsFile = ""
-    /// The inputs' vector set (their seed).
+    /// The inputs' vector set, for people: "1.1 (sha256 …)".
     var vectorSet = ""
+    /// The inputs' vector set stamp (nil for unstamped inputs).
+    var stamp: VectorSetStamp?
     var baseline: BaselineOutcome?
 
     /// "selected 26 of 260 vectors (--only n-*)", or nil when everything was.
@@ -21,7 +23,7 @@ struct CompareContext {
         if baseline.ignored > 0 { lines.append("baseline entries outside the selection, ignored: \(baseline.ignored)") }
         for entry in baseline.vanished {
             lines.append(
-                "STALE baseline entry: \(entry.platform) \(entry.id) names a vector vector set \"\(baseline.vectorSet)\" does not hold"
+                "STALE baseline entry: \(entry.platform) \(entry.id) names a vector that vector set \(baseline.vectorSet) does not hold"
             )
         }
         return lines

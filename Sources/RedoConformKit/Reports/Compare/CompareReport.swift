@@ -17,6 +17,7 @@ enum CompareReport {
         sink.write(
             "compare: \(counted(rows.count, "vector")) × \(counted(platforms.count, "platform")), against \(PlatformReference.platformName)\n"
         )
+        if !context.vectorSet.isEmpty { sink.write("vector set \(MessageText.displayed(context.vectorSet))\n") }
         for platform in platforms { sink.write("  \(platform.name): \(platform.implementation) (\(platform.file))\n") }
         if let line = context.selectionLine(rows.count) { sink.write("\(line)\n") }
         for line in context.baselineLines { sink.write("\(MessageText.displayed(line))\n") }
@@ -69,7 +70,7 @@ enum CompareReport {
             member("version", num(2)),
             member("reference", str(PlatformReference.platformName)),
             member("inputs", str(context.inputsFile)),
-            member("vectorSet", str(context.vectorSet)),
+            member("vectorSet", context.stamp?.json ?? .null),
             member(
                 "selection",
                 .object(

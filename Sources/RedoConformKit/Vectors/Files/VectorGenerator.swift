@@ -19,17 +19,33 @@ package enum VectorGenerator {
     package static let formatVersion = 1
 
     /// `extraSignatures` go into the platform exchange after the crafted signature cases.
-    package static func files(seed: String, extraSignatures: [SignatureCase] = []) -> [GeneratedFile] {
-        nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed)
-            + platformFiles(seed: seed, extraSignatures: extraSignatures) + DiffVectorFiles.files(seed: seed)
-            + [ProtocolTablesFile.file]
+    /// The platform inputs and reference outputs carry the set's stamp, whose digest also
+    /// covers the shipped files this does not generate (read from `handKept`, the shipped
+    /// root by default): the Ed25519 and number vectors and the recordings.
+    package static func files(
+        seed: String, extraSignatures: [SignatureCase] = [], handKept: VectorRoot? = .shipped
+    ) -> [GeneratedFile] {
+        let inputs = PlatformInputs(seed: seed, extraSignatures: extraSignatures).json
+        let unstamped =
+            nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed)
+            + platformFiles(inputs) + DiffVectorFiles.files(seed: seed) + [ProtocolTablesFile.file]
+        // The stamped files' digests leave the stamp out, so the unstamped ones give the digest.
+        let generated = Set(unstamped.map(\.path))
+        let others = handKept.map { root in
+            VectorSetStamp.files(under: root.path).filter { !generated.contains($0.path) }
+        }
+        let digest = VectorSetStamp.digest(of: unstamped.map { ($0.path, $0.bytes) } + (others ?? []))
+        let shipped = seed == shippedSeed && extraSignatures.isEmpty && others?.isEmpty == false
+        let stamp = VectorSetStamp(
+            version: shipped ? VectorSetStamp.currentVersion : VectorSetStamp.custom, digest: digest)
+        let stamped = platformFiles(inputs.inserting(stamp.json, as: VectorSetStamp.member, after: "seed"))
+        return unstamped.map { file in stamped.first { $0.path == file.path } ?? file }
     }
 
     /// The platform exchange: the inputs every harness reads, and redo-conform's own
     /// outputs for them (the reference `compare` uses).
-    static func platformFiles(seed: String, extraSignatures: [SignatureCase]) -> [GeneratedFile] {
-        let inputs = PlatformInputs(seed: seed, extraSignatures: extraSignatures).json
-        return [
+    static func platformFiles(_ inputs: JSONValue) -> [GeneratedFile] {
+        [
             GeneratedFile(path: "platform/inputs.json", bytes: OrderedJSONWriter.bytes(inputs, pretty: true) + [0x0A]),
             GeneratedFile(
                 path: "platform/expected.json",
@@ -190,5 +206,15 @@ package enum VectorGenerator {
             GeneratedFile(
                 path: "reconstruction/manifest.json", bytes: OrderedJSONWriter.bytes(manifest, pretty: true) + [0x0A]))
         return files
+    }
+}
+
+extension JSONValue {
+    /// The object with one member inserted after the named one (last when it is absent).
+    fileprivate func inserting(_ value: JSONValue, as key: String, after previous: String) -> JSONValue {
+        guard var object = objectValue else { return self }
+        let index = object.members.firstIndex { $0.key == previous }.map { $0 + 1 } ?? object.members.count
+        object.members.insert(JSONMember(key: key, value: value), at: index)
+        return .object(object)
     }
 }
