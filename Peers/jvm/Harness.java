@@ -9,12 +9,14 @@
 //
 // Reads a redo-conform/platform-inputs file (Vectors/platform/inputs.json) and
 // writes a redo-conform/platform-outputs file (docs/platform-gate.md, "The exchange
-// format"). Json.java holds the parser, the RFC 8785
-// canonicalizer and the ECMAScript number formatter; Crypto.java SHA-256
-// (MessageDigest) and Ed25519 (java.security, SunEC); LogValidator the node and log
-// rules; Reconstructor the replay, whose state bytes give the logs' stateSha256. The
-// `verdicts` section is judged by NodeRules alone (node-level rules, under the entry's
-// profile), the `storage` section goes through StoredNode, the storage model.
+// format") through the Java harness kit (Peers/kits/java/RedoHarness.java), which reads
+// the inputs, runs every vector and writes the outputs; Peer supplies the JVM peer's own
+// functions. Json.java holds the parser, the RFC 8785 canonicalizer and the ECMAScript
+// number formatter; Crypto.java SHA-256 (MessageDigest) and Ed25519 (java.security,
+// SunEC); LogValidator the node and log rules; Reconstructor the replay, whose state
+// bytes give the logs' stateSha256. The `verdicts` section is judged by NodeRules alone
+// (node-level rules, under the entry's profile), the `storage` section goes through
+// StoredNode, the storage model.
 //
 // --check-numbers reads "hexbits,jsText" lines (Vectors/numbers/es-numbers-100k.txt)
 // and checks the number formatter against them. --verdicts and --state print one JSON
@@ -32,148 +34,81 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import redo.harness.RedoHarness;
 
 public final class Harness {
 
-    // ---------------------------------------------------------------- vectors
-
-    static Map<String, Object> canonicalization(Map<String, Object> entry) throws Exception {
-        Object value = Json.Parser.parse(text(entry, "json"));
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("canonical", Crypto.toHex(Json.canonicalize(value).getBytes(StandardCharsets.UTF_8)));
-        return result;
-    }
-
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> node(Map<String, Object> entry) throws Exception {
-        Object parsed = Json.Parser.parse(text(entry, "node"));
-        if (!(parsed instanceof Map)) throw new JsonException("not a JSON object");
-        // The body is the node without `id` and `signature`, as received.
-        Map<String, Object> body = new LinkedHashMap<>((Map<String, Object>) parsed);
-        body.remove("id");
-        Object signature = body.remove("signature");
-        byte[] bytes = Json.canonicalize(body).getBytes(StandardCharsets.UTF_8);
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("canonical", Crypto.toHex(bytes));
-        result.put("id", "sha256:" + Crypto.toHex(Crypto.sha256(bytes)));
-        Object seed = entry.get("seed");
-        if (seed != null && seed != Json.NULL) result.put("signature", Crypto.toHex(Crypto.ed25519Sign(Crypto.fromHex(seed), bytes)));
-        Object author = body.get("author");
-        byte[] publicKey = author instanceof Map ? Crypto.fromHex(((Map<String, Object>) author).get("publicKey")) : null;
-        result.put("verifies", Crypto.ed25519Verify(publicKey, bytes, Crypto.fromHex(signature)));
-        return result;
-    }
-
-    static Map<String, Object> signature(Map<String, Object> entry) {
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("verifies", Crypto.ed25519Verify(Crypto.fromHex(entry.get("publicKey")), Crypto.fromHex(entry.get("message")), Crypto.fromHex(entry.get("signature"))));
-        return result;
-    }
-
-    /** Validate and reconstruct the records as one log; hash the state's canonical bytes. */
-    static Map<String, Object> log(Map<String, Object> entry) throws Exception {
-        Object list = entry.get("records");
-        if (!(list instanceof List)) throw new JsonException("input vector has no \"records\" list");
-        List<String> records = new ArrayList<>();
-        for (Object record : (List<?>) list) {
-            if (!(record instanceof String)) throw new JsonException("a record is not JSON text");
-            records.add((String) record);
-        }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("stateSha256", Crypto.toHex(Crypto.sha256(Reconstructor.stateBytes(records, LogValidator.validate(records)))));
-        return result;
-    }
+    // ---------------------------------------------------------------- the exchange, through the harness kit
 
     /**
-     * The node-level rules (NodeRules: record, envelope, payload, id hash, signature) on
-     * the node as received, under the entry's profile; no log-level rule. The JVM keeps
-     * no rule catalog, so a rejection's reason starts with its primary code.
+     * The JVM peer's own functions, as the Java harness kit (Peers/kits/java/RedoHarness.java)
+     * asks for them; the kit reads the inputs, runs every vector and writes the outputs.
      */
-    static Map<String, Object> verdict(Map<String, Object> entry) throws Exception {
-        Object profile = entry.containsKey("profile") ? entry.get("profile") : "synced";
-        if (!"synced".equals(profile) && !"local".equals(profile)) throw new JsonException("unknown profile " + profile);
-        NodeCheck c = NodeRules.check(text(entry, "node"), profile.equals("synced"));
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("accepts", c.passes());
-        if (!c.passes()) {
+    static final class Peer implements RedoHarness {
+        @Override
+        public Object parse(String text) throws JsonException {
+            return Json.Parser.parse(text);
+        }
+
+        @Override
+        public byte[] canonicalize(Object value) throws JsonException {
+            return Json.canonicalize(value).getBytes(StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public byte[] sha256(byte[] bytes) throws Exception {
+            return Crypto.sha256(bytes);
+        }
+
+        @Override
+        public byte[] sign(byte[] seed, byte[] message) throws Exception {
+            return Crypto.ed25519Sign(seed, message);
+        }
+
+        @Override
+        public boolean verify(byte[] publicKey, byte[] message, byte[] signature) {
+            return Crypto.ed25519Verify(publicKey, message, signature);
+        }
+
+        /** Validate and reconstruct the records as one log; hash the state's canonical bytes. */
+        @Override
+        public String stateSha256(List<String> records) throws Exception {
+            return Crypto.toHex(Crypto.sha256(Reconstructor.stateBytes(records, LogValidator.validate(records))));
+        }
+
+        /**
+         * The node-level rules (NodeRules: record, envelope, payload, id hash, signature) on
+         * the node as received, under the entry's profile; no log-level rule. The JVM keeps
+         * no rule catalog, so a rejection's reason starts with its primary code.
+         */
+        @Override
+        public Acceptance accepts(String node, String profile) {
+            NodeCheck c = NodeRules.check(node, profile.equals("synced"));
+            if (c.passes()) return Acceptance.accepted();
             // The primary code, then any other code the node also breaks.
             int primary = LogCodes.primary(c.findings);
             List<String> others = new ArrayList<>();
             for (int code = primary + 1; code < RedoTables.CODES.size(); code++) {
                 if ((c.findings & LogCodes.bit(code)) != 0) others.add(LogCodes.name(code));
             }
-            result.put("reason", LogCodes.name(primary) + (others.isEmpty() ? "" : " (also " + String.join(", ", others) + ")"));
+            return Acceptance.rejected(LogCodes.name(primary) + (others.isEmpty() ? "" : " (also " + String.join(", ", others) + ")"));
         }
-        return result;
-    }
 
-    /**
-     * The node through StoredNode, the storage model an Android client keeps (a typed
-     * model stored as a Firestore-like document map), read back as a fresh value; the
-     * canonical bytes of the whole node read back, id and signature included.
-     */
-    static Map<String, Object> storage(Map<String, Object> entry) throws Exception {
-        Object parsed = Json.Parser.parse(text(entry, "node"));
-        if (!(parsed instanceof Map)) throw new JsonException("not a JSON object");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> document = StoredNode.fromNode((Map<String, Object>) parsed).toDocument();
-        Map<String, Object> readBack = StoredNode.fromDocument(document).toNode();
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("canonical", Crypto.toHex(Json.canonicalize(readBack).getBytes(StandardCharsets.UTF_8)));
-        return result;
-    }
-
-    private static String text(Map<String, Object> entry, String key) throws JsonException {
-        Object v = entry.get(key);
-        if (!(v instanceof String)) throw new JsonException("input vector has no \"" + key + "\" text");
-        return (String) v;
-    }
-
-    interface Vector { Map<String, Object> run(Map<String, Object> entry) throws Exception; }
-
-    @SuppressWarnings("unchecked")
-    private static void runAll(Object list, Vector fn, Map<String, Object> results) {
-        if (!(list instanceof List)) return;
-        for (Object item : (List<Object>) list) {
-            if (!(item instanceof Map)) continue;
-            Map<String, Object> entry = (Map<String, Object>) item;
-            if (!(entry.get("id") instanceof String)) continue;
-            Map<String, Object> result;
-            try {
-                result = fn.run(entry);
-            } catch (Exception e) {
-                result = new LinkedHashMap<>();
-                result.put("error", e.getClass().getSimpleName() + ": " + e.getMessage());
-            }
-            results.put((String) entry.get("id"), result);
-        }
-    }
-
-    // ---------------------------------------------------------------- output (2-space indented JSON)
-
-    @SuppressWarnings("unchecked")
-    private static void write(Object value, StringBuilder b, String indent) throws JsonException {
-        if (value instanceof Map && !((Map<String, Object>) value).isEmpty()) {
-            String inner = indent + "  ";
-            b.append("{\n");
-            boolean first = true;
-            for (Map.Entry<String, Object> e : ((Map<String, Object>) value).entrySet()) {
-                if (!first) b.append(",\n");
-                first = false;
-                b.append(inner);
-                Json.escapeString(e.getKey(), b);
-                b.append(": ");
-                write(e.getValue(), b, inner);
-            }
-            b.append('\n').append(indent).append('}');
-        } else if (value instanceof Integer) {
-            b.append(value);
-        } else {
-            Json.serialize(value, b);
+        /**
+         * The node through StoredNode, the storage model an Android client keeps (a typed
+         * model stored as a Firestore-like document map), read back as a fresh value; the
+         * canonical bytes of the whole node read back, id and signature included.
+         */
+        @Override
+        public byte[] roundTrip(String node) throws JsonException {
+            Object parsed = Json.Parser.parse(node);
+            if (!(parsed instanceof Map)) throw new JsonException("not a JSON object");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> document = StoredNode.fromNode((Map<String, Object>) parsed).toDocument();
+            return canonicalize(StoredNode.fromDocument(document).toNode());
         }
     }
 
@@ -361,7 +296,6 @@ public final class Harness {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private static void run(String[] args) throws Exception {
         if (args.length == 1 && args[0].equals("--tables")) {
             System.out.print(ProtocolTables.json());
@@ -388,29 +322,7 @@ public final class Harness {
                     "       run.sh --tables"));
             System.exit(2);
         }
-        Object parsed = parseFile(Path.of(args[0]));
-        if (!(parsed instanceof Map)) throw new JsonException("inputs are not a JSON object");
-        Map<String, Object> inputs = (Map<String, Object>) parsed;
-        if (!"redo-conform/platform-inputs".equals(inputs.get("format")) || !Double.valueOf(1).equals(inputs.get("version"))) {
-            throw new JsonException("not a version 1 redo-conform/platform-inputs file");
-        }
-        Map<String, Object> results = new LinkedHashMap<>();
-        runAll(inputs.get("canonicalization"), Harness::canonicalization, results);
-        runAll(inputs.get("nodes"), Harness::node, results);
-        runAll(inputs.get("signatures"), Harness::signature, results);
-        runAll(inputs.get("logs"), Harness::log, results);
-        runAll(inputs.get("verdicts"), Harness::verdict, results);
-        runAll(inputs.get("storage"), Harness::storage, results);
-
-        Map<String, Object> outputs = new LinkedHashMap<>();
-        outputs.put("format", "redo-conform/platform-outputs");
-        outputs.put("version", 1);
-        outputs.put("platform", "jvm");
-        outputs.put("implementation", "Java " + System.getProperty("java.version") + " standard library");
-        outputs.put("results", results);
-        StringBuilder b = new StringBuilder();
-        write(outputs, b, "");
-        b.append('\n');
-        Files.write(Path.of(args[1]), b.toString().getBytes(StandardCharsets.UTF_8));
+        RedoHarness.run(Path.of(args[0]), Path.of(args[1]), "jvm",
+                "Java " + System.getProperty("java.version") + " standard library", new Peer());
     }
 }
