@@ -55,11 +55,12 @@ for kit in js java; do
   "run_$kit" "$out/inputs-vector-set.json" "$out/$kit-vector-set.json"
   node -e '
     const fs = require("node:fs");
-    const [plain, echoed] = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
+    let [plain, echoed] = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
     const want = JSON.stringify({ version: "2.0", digest: "0".repeat(64) });
     if (JSON.stringify(echoed.vectorSet) !== want) throw new Error("vectorSet is " + JSON.stringify(echoed.vectorSet));
     if (Object.keys(echoed).join() !== "format,version,platform,implementation,vectorSet,results") throw new Error("members " + Object.keys(echoed));
     delete echoed.vectorSet;
+    delete plain.vectorSet;
     if (JSON.stringify(echoed) !== JSON.stringify(plain)) throw new Error("the results changed");
   ' "$out/$kit.json" "$out/$kit-vector-set.json" || fail "the $kit kit does not echo vectorSet"
   echo "  $kit: echoed"
