@@ -24,8 +24,8 @@ fail() {
   echo "gate-action test: FAIL: $*" >&2
   exit 1
 }
+bash Scripts/ensure-deps.sh jq curl
 command -v node >/dev/null || fail "needs node (the web harness)"
-command -v jq >/dev/null || fail "needs jq"
 
 if [ $# -ge 1 ]; then
   archive="$1"
