@@ -13,6 +13,7 @@
 # Layout, under one folder redo-conform-VERSION-linux-ARCH/:
 #   bin/redo-conform
 #   share/redo-conform/Vectors/                        the shipped vectors (found by `check`)
+#   share/redo-conform/kits/                           the JavaScript and Java harness kits
 #   share/man/man1/redo-conform.1, redo-conform.*.1    one page per command (redo-conform.vectors.log.1)
 #   share/bash-completion/completions/redo-conform
 #   share/zsh/site-functions/_redo-conform
@@ -84,6 +85,11 @@ strip --strip-all --remove-section=.swift_modhash --remove-section=.note.gnu.bui
   -o "$root/bin/redo-conform" "$bin"
 # Tracked files only: nothing a local run left in Vectors/ gets shipped.
 git ls-files -z Vectors | tar --null -T - -cf - | tar -xf - -C "$root/share/redo-conform"
+# The harness kits for JavaScript and Java, so a team's harness can import them from the
+# version it pins (the Swift kit is the package's RedoHarnessKit product).
+mkdir -p "$root/share/redo-conform/kits"
+git ls-files -z Peers/kits/js/redo-harness.mjs Peers/kits/java/RedoHarness.java Peers/kits/README.md |
+  tar --null -T - -cf - | tar -xf - -C "$root/share/redo-conform/kits" --strip-components=2
 # The generated pages are mdoc, where a blank line (a paragraph break in a command's
 # discussion) is an error to groff and mandoc: it becomes the paragraph macro .Pp.
 for page in "$man_dir"/*.1; do
