@@ -16,6 +16,10 @@
 //                    comparison, vector suites and files, commands
 //   redo-conform   — the executable: argument parsing only
 //   redo-bench     — in-process benchmarks for Scripts/bench
+// Beside the layers, depending on none of them:
+//   RedoHarnessKit — the harness kit: a platform team's Swift harness supplies its client's parser,
+//                    canonicalizer, hashing and signing; the kit reads the platform inputs, answers
+//                    every vector, writes the outputs (Foundation only, nothing of this package)
 // Test support (under Tests/, not in any product):
 //   RedoTestSupport — seeded randomness, vector files, scratch files, tampered records and
 //                     article mirroring, for every test target
@@ -23,7 +27,8 @@
 // Tests: one target per module, named for it (RedoValidationTests, RedoConformKitTests, …);
 // RedoConformEndToEndTests runs the binary; AppImportTests compiles the articles' code in a
 // file that also imports swift-crypto. docs/architecture.md is the maintainer's guide.
-// RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed (the products below).
+// RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed, RedoHarnessKit the one a
+// platform's harness builds on (the products below).
 // No module below RedoConformKit imports it or the executable: SwiftPM refuses a target that
 // imports a module it does not depend on, so the graph here is enforced.
 import PackageDescription
@@ -36,6 +41,7 @@ let package = Package(
         .library(name: "RedoJSON", targets: ["RedoJSON"]),
         .library(name: "RedoCrypto", targets: ["RedoCrypto"]),
         .library(name: "RedoCore", targets: ["RedoCore"]),
+        .library(name: "RedoHarnessKit", targets: ["RedoHarnessKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -77,6 +83,8 @@ let package = Package(
                 "RedoJSON",
                 "CSodium",
             ]),
+        // Depends on nothing of the package: RedoHarnessKitTests checks it.
+        .target(name: "RedoHarnessKit"),
         .target(
             name: "RedoTestSupport",
             dependencies: ["RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
@@ -112,6 +120,9 @@ let package = Package(
                 "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText",
                 "RedoTestSupport",
             ]),
+        .testTarget(
+            name: "RedoHarnessKitTests",
+            dependencies: ["RedoHarnessKit"]),
         .testTarget(
             name: "RedoConformEndToEndTests",
             dependencies: [
