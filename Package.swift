@@ -20,6 +20,8 @@
 //   RedoHarnessKit — the harness kit: a platform team's Swift harness supplies its client's parser,
 //                    canonicalizer, hashing and signing; the kit reads the platform inputs, answers
 //                    every vector, writes the outputs (Foundation only, nothing of this package)
+//   ios-recording  — the model of the published iOS client's code paths (Peers/ios-recorded), a
+//                    harness on RedoHarnessKit that records Vectors/platform/recorded/ios-*.json
 // Test support (under Tests/, not in any product):
 //   RedoTestSupport — seeded randomness, vector files, scratch files, tampered records and
 //                     article mirroring, for every test target
@@ -85,6 +87,9 @@ let package = Package(
             ]),
         // Depends on nothing of the package: RedoHarnessKitTests checks it.
         .target(name: "RedoHarnessKit"),
+        .executableTarget(
+            name: "ios-recording", dependencies: ["RedoHarnessKit"], path: "Peers/ios-recorded",
+            exclude: ["README.md"]),
         .target(
             name: "RedoTestSupport",
             dependencies: ["RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
