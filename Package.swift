@@ -28,7 +28,8 @@
 //   RedoInvariants  — the random-log invariants, run by the tests and by redo-bench
 // Tests: one target per module, named for it (RedoValidationTests, RedoConformKitTests, …);
 // RedoConformEndToEndTests runs the binary; AppImportTests compiles the articles' code in a
-// file that also imports swift-crypto. docs/architecture.md is the maintainer's guide.
+// file that also imports swift-crypto; RedoHarnessKitTests also compiles and runs the docs'
+// example harness, on swift-crypto. docs/architecture.md is the maintainer's guide.
 // RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed, RedoHarnessKit the one a
 // platform's harness builds on (the products below).
 // No module below RedoConformKit imports it or the executable: SwiftPM refuses a target that
@@ -127,7 +128,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "RedoHarnessKitTests",
-            dependencies: ["RedoHarnessKit"]),
+            dependencies: ["RedoHarnessKit", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "RedoConformEndToEndTests",
             dependencies: [
