@@ -1,6 +1,6 @@
 // A complete harness on the Swift kit. CanonicalJSON stands for your client's RFC 8785
 // writer (here Tests/RedoHarnessKitTests/ExampleClient.swift). The harness executable's
-// main.swift is one line: exit(HarnessRunner(ClientHarness()).runCommandLine())
+// main.swift calls exit(HarnessRunner(ClientHarness()).runCommandLine()).
 import Crypto  // swift-crypto; on Apple platforms, CryptoKit has the same names
 import Foundation
 import RedoHarnessKit
