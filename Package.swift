@@ -17,14 +17,22 @@
 //   redo-conform   — the executable: argument parsing only
 //   redo-bench     — in-process benchmarks for Scripts/bench
 //   BuildCommit    — build-tool plugin: the commit a build is made from, for --version
+// Beside the layers, depending on none of them:
+//   RedoHarnessKit — the harness kit: a platform team's Swift harness supplies its client's parser,
+//                    canonicalizer, hashing and signing; the kit reads the platform inputs, answers
+//                    every vector, writes the outputs (Foundation only, nothing of this package)
+//   ios-recording  — the model of the published iOS client's code paths (Peers/ios-recorded), a
+//                    harness on RedoHarnessKit that records Vectors/platform/recorded/ios-*.json
 // Test support (under Tests/, not in any product):
 //   RedoTestSupport — seeded randomness, vector files, scratch files, tampered records and
 //                     article mirroring, for every test target
 //   RedoInvariants  — the random-log invariants, run by the tests and by redo-bench
 // Tests: one target per module, named for it (RedoValidationTests, RedoConformKitTests, …);
 // RedoConformEndToEndTests runs the binary; AppImportTests compiles the articles' code in a
-// file that also imports swift-crypto. docs/architecture.md is the maintainer's guide.
-// RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed (the products below).
+// file that also imports swift-crypto; RedoHarnessKitTests also compiles and runs the docs'
+// example harness, on swift-crypto. docs/architecture.md is the maintainer's guide.
+// RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed, RedoHarnessKit the one a
+// platform's harness builds on (the products below).
 // No module below RedoConformKit imports it or the executable: SwiftPM refuses a target that
 // imports a module it does not depend on, so the graph here is enforced.
 import PackageDescription
@@ -37,6 +45,7 @@ let package = Package(
         .library(name: "RedoJSON", targets: ["RedoJSON"]),
         .library(name: "RedoCrypto", targets: ["RedoCrypto"]),
         .library(name: "RedoCore", targets: ["RedoCore"]),
+        .library(name: "RedoHarnessKit", targets: ["RedoHarnessKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -82,6 +91,11 @@ let package = Package(
                 "RedoJSON",
                 "CSodium",
             ]),
+        // Depends on nothing of the package: RedoHarnessKitTests checks it.
+        .target(name: "RedoHarnessKit"),
+        .executableTarget(
+            name: "ios-recording", dependencies: ["RedoHarnessKit"], path: "Peers/ios-recorded",
+            exclude: ["README.md"]),
         .target(
             name: "RedoTestSupport",
             dependencies: ["RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
@@ -117,6 +131,9 @@ let package = Package(
                 "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText",
                 "RedoTestSupport",
             ]),
+        .testTarget(
+            name: "RedoHarnessKitTests",
+            dependencies: ["RedoHarnessKit", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "RedoConformEndToEndTests",
             dependencies: [

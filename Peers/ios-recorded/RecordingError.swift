@@ -1,0 +1,4 @@
+struct RecordingError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
