@@ -130,7 +130,9 @@ let package = Package(
             dependencies: [
                 "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText",
                 "RedoTestSupport",
-            ]),
+            ],
+            // The last release's vector set, which VectorSetTests reads by path.
+            exclude: ["released-vector-set.json"]),
         .testTarget(
             name: "RedoHarnessKitTests",
             dependencies: ["RedoHarnessKit", .product(name: "Crypto", package: "swift-crypto")]),

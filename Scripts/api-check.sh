@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The public API of the libraries an app can embed (RedoJSON, RedoCrypto, RedoCore), one sorted
-# line per declaration or conformance, in api/<Module>.txt.
+# The public API of the libraries an app can embed (RedoJSON, RedoCrypto, RedoCore) and of the
+# harness kit (RedoHarnessKit), one sorted line per declaration or conformance, in
+# api/<Module>.txt.
 #
 #   Scripts/api-check.sh          rewrites api/*.txt from the sources (a change made on purpose)
 #   Scripts/api-check.sh --check  fails, showing the difference, when the sources' public API
 #                                 differs from api/*.txt or a public declaration has no doc comment
 #
-# Builds the three modules in .build, the ordinary debug build that `swift test` makes (so
+# Builds the four modules in .build, the ordinary debug build that `swift test` makes (so
 # after the tests there is nothing to compile), then reads their symbol graphs
 # (swift-symbolgraph-extract, public and open only, no synthesized members) with jq. A line is
 # `path | declaration`, members of an extension with constraints add `[where …]`, and a
@@ -32,7 +33,7 @@ case "${1:-}" in
   *) echo "usage: Scripts/api-check.sh [--check]" >&2; exit 2 ;;
 esac
 
-modules=(RedoJSON RedoCrypto RedoCore)
+modules=(RedoJSON RedoCrypto RedoCore RedoHarnessKit)
 scratch=.build-api
 graphs="$scratch/symbol-graphs"
 internal_graphs="$scratch/symbol-graphs-internal"
@@ -171,5 +172,5 @@ if LC_ALL=C comm -13 "$listing/underscored.found" "$listing/underscored.allowed"
   sed 's/^/  /' "$listing/underscored.stale" >&2
   status=1
 fi
-if [[ $mode == write ]]; then echo "api-check: wrote api/RedoJSON.txt, api/RedoCrypto.txt, api/RedoCore.txt" >&2; fi
+if [[ $mode == write ]]; then echo "api-check: wrote $(printf 'api/%s.txt ' "${modules[@]}")" >&2; fi
 exit $status
