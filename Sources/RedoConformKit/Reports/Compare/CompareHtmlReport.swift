@@ -18,7 +18,9 @@ enum CompareHtmlReport {
             note:
                 "\(counted(rows.count, "vector")) × \(counted(platforms.count, "platform")), against \(PlatformReference.platformName); \(RedoConformVersion.text)"
         )
-        let header = ([context.selectionLine(rows.count)].compactMap { $0 } + context.baselineLines)
+        let header =
+            (context.vectorSet.isEmpty ? [] : ["vector set \(context.vectorSet)"])
+            + [context.selectionLine(rows.count)].compactMap { $0 } + context.baselineLines
         if !header.isEmpty {
             page.add("<p>" + header.map { HTMLText.escaped($0) }.joined(separator: "<br>") + "</p>")
         }
