@@ -118,6 +118,26 @@ final class SchemaConformanceTests: XCTestCase {
         try SchemaValidator.check("compare-report", [drifting, agreeing], invalid: [badStatus])
     }
 
+    /// The shipped baseline and one `--write-expected-drift` writes match the schema; a copy
+    /// whose tag is not a string does not.
+    func testBaselinesMatchTheirSchema() throws {
+        let folder = TempFiles.folder("schema-baseline")
+        let written = folder + "/written.json"
+        let recorded = vectors + "/platform/recorded/ios-jsonencoder.json"
+        XCTAssertEqual(
+            try BinaryEndToEndTests.run(
+                [
+                    "compare", recorded, "--allow-missing", "--write-expected-drift", written, "--output",
+                    folder + "/r.txt",
+                ]
+            ).status, 1)
+        let shipped = vectors + "/platform/recorded/" + PlatformVectorSuite.expectedDriftFile
+        let badTag = try brokenCopy(of: written, in: folder) {
+            $0.replacingOccurrences(of: #""tag": "CANON""#, with: #""tag": 1"#)
+        }
+        try SchemaValidator.check("expected-drift", [shipped, written], invalid: [badTag])
+    }
+
     // MARK: - Helpers
 
     /// A copy of a document with `edit` applied; the edit must change something.
