@@ -8,7 +8,8 @@
 # Writes dist/redo-conform-VERSION-linux-ARCH.tar.gz and dist/SHA256SUMS. VERSION is what
 # the built binary's --version says. The archive is deterministic: sorted names, owner 0,
 # every mtime the last commit's time (or SOURCE_DATE_EPOCH when set), gzip without a name
-# or time, so one commit gives the same bytes as long as the binary does.
+# or time, so one commit gives the same bytes as long as the binary does, in any folder
+# (source paths inside the binary are mapped to /redo-conform).
 #
 # Layout, under one folder redo-conform-VERSION-linux-ARCH/:
 #   bin/redo-conform
@@ -50,10 +51,15 @@ rm -rf "$man_dir" # no page of a command that is gone
 swift package generate-manual --configuration debug --multi-page --date "$man_date" >&2
 
 step "static build"
-# REDO_CONFORM_RELEASE makes the binary say X.Y.Z; every other build says X.Y.Z-dev.
-swift build -c release --product redo-conform -Xswiftc -static-executable -Xswiftc -DREDO_CONFORM_RELEASE \
+# REDO_CONFORM_RELEASE makes the binary say X.Y.Z; every other build says X.Y.Z-dev. The
+# binary holds source paths (#filePath in messages, C's __FILE__ in BoringSSL): mapping the
+# checkout's folder to one fixed name makes two clones of one commit, wherever they are,
+# give the same bytes.
+release_flags=(-Xswiftc -DREDO_CONFORM_RELEASE -Xswiftc -file-prefix-map -Xswiftc "$PWD=/redo-conform"
+  -Xcc "-ffile-prefix-map=$PWD=/redo-conform")
+swift build -c release --product redo-conform -Xswiftc -static-executable "${release_flags[@]}" \
   --scratch-path "$scratch" >&2
-bin="$(swift build -c release -Xswiftc -DREDO_CONFORM_RELEASE --scratch-path "$scratch" --show-bin-path)/redo-conform"
+bin="$(swift build -c release "${release_flags[@]}" --scratch-path "$scratch" --show-bin-path)/redo-conform"
 
 # The archive promises a binary that needs nothing from the system: refuse anything else.
 if ! file -b "$bin" | grep -q "statically linked" || ldd "$bin" >/dev/null 2>&1; then
