@@ -20,6 +20,9 @@ final class VectorSetTests: XCTestCase {
         let stamp = try XCTUnwrap(VectorSetStamp(in: try root.json("platform/inputs.json")))
         XCTAssertEqual(stamp.version, VectorSetStamp.currentVersion)
         XCTAssertEqual(stamp.digest, VectorSetStamp.digest(of: VectorSetStamp.files(under: root.path)))
+        XCTAssertEqual(
+            VectorSetStamp.currentDigest, stamp.digest,
+            "the shipped vectors changed: set VectorSetStamp.currentDigest to \(stamp.digest)")
         XCTAssertEqual(VectorSetStamp(in: try root.json("platform/expected.json")), stamp, "the reference echoes it")
         XCTAssertTrue(RedoConformVersion.long.contains("vector set \(stamp.version) (sha256 \(stamp.digest))"))
     }
