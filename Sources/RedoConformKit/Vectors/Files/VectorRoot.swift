@@ -39,15 +39,21 @@ package struct VectorRoot: Sendable {
 
     static var executableURL: URL? { Bundle.main.executableURL }
 
-    /// `Vectors/` of the checkout this file was compiled from.
+    /// `Vectors/` of the checkout this file was compiled from. A release build names no
+    /// build folder (its vectors lie beside it, and two clones of one commit must give the
+    /// same binary), so there it is the working directory's.
     static var checkoutVectors: String {
-        // This file is Sources/RedoConformKit/Vectors/Files/VectorRoot.swift: five levels
-        // below the checkout's root.
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("Vectors").path
+        #if REDO_CONFORM_RELEASE
+            return "Vectors"
+        #else
+            // This file is Sources/RedoConformKit/Vectors/Files/VectorRoot.swift: five levels
+            // below the checkout's root.
+            return URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+                .appendingPathComponent("Vectors").path
+        #endif
     }
 
     package func url(_ relative: String) -> String { relative.isEmpty ? path : path + "/" + relative }
