@@ -129,9 +129,15 @@ final class VectorSetTests: XCTestCase {
 
     static func parts(_ version: String) throws -> (Int, Int) {
         let parts = version.split(separator: ".").compactMap { Int($0) }
-        guard parts.count == 2 else { throw XCTSkip("not MAJOR.MINOR: \(version)") }
+        // A version the policy cannot read is a failure, never a skip.
+        guard parts.count == 2 else { throw VersionNotMajorMinor(version: version) }
         return (parts[0], parts[1])
     }
+}
+
+struct VersionNotMajorMinor: Error, CustomStringConvertible {
+    let version: String
+    var description: String { "vector set version \(version) is not MAJOR.MINOR" }
 }
 
 /// The entries of a vector set, each with its SHA-256, for the bumping policy: every
