@@ -37,6 +37,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 /** A node with typed fields; the payload in the store's value types; optional fields null when absent. */
 record StoredNode(
@@ -67,15 +69,31 @@ record StoredNode(
 
     /** The node in Json's model (envelope order), numbers as Doubles again. */
     Map<String, Object> toNode() throws JsonException {
-        Map<String, Object> node = new LinkedHashMap<>();
+        return envelope(LinkedHashMap::new, n -> (double) n, fromStore(payload));
+    }
+
+    // ---------------------------------------------------------------- to and from the document
+
+    /** The document the store keeps: new maps and lists, the store's value types only. */
+    Map<String, Object> toDocument() throws JsonException {
+        return envelope(HashMap::new, n -> n, copy(payload));
+    }
+
+    /**
+     * The typed fields laid out as a node; the two forms differ only in their maps (ordered for
+     * Json's model, hashed as a store's), their integers (Double or Long) and the payload given.
+     */
+    private Map<String, Object> envelope(
+            Supplier<Map<String, Object>> newMap, LongFunction<Object> integer, Object payloadValue) {
+        Map<String, Object> node = newMap.get();
         node.put("id", id);
-        node.put("version", (double) version);
+        node.put("version", integer.apply(version));
         node.put("parents", new ArrayList<Object>(parents));
-        Map<String, Object> timestamp = new LinkedHashMap<>();
-        timestamp.put("lamport", (double) lamport);
+        Map<String, Object> timestamp = newMap.get();
+        timestamp.put("lamport", integer.apply(lamport));
         timestamp.put("wall", wall);
         node.put("timestamp", timestamp);
-        Map<String, Object> author = new LinkedHashMap<>();
+        Map<String, Object> author = newMap.get();
         author.put("userId", userId);
         author.put("deviceId", deviceId);
         author.put("publicKey", publicKey);
@@ -85,40 +103,11 @@ record StoredNode(
         node.put("author", author);
         node.put("action", action);
         node.put("taskId", taskId);
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("payload", fromStore(payload));
+        Map<String, Object> data = newMap.get();
+        data.put("payload", payloadValue);
         node.put("data", data);
         if (signature != null) node.put("signature", signature);
         return node;
-    }
-
-    // ---------------------------------------------------------------- to and from the document
-
-    /** The document the store keeps: new maps and lists, the store's value types only. */
-    Map<String, Object> toDocument() throws JsonException {
-        Map<String, Object> doc = new HashMap<>();
-        doc.put("id", id);
-        doc.put("version", version);
-        doc.put("parents", new ArrayList<Object>(parents));
-        Map<String, Object> timestamp = new HashMap<>();
-        timestamp.put("lamport", lamport);
-        timestamp.put("wall", wall);
-        doc.put("timestamp", timestamp);
-        Map<String, Object> author = new HashMap<>();
-        author.put("userId", userId);
-        author.put("deviceId", deviceId);
-        author.put("publicKey", publicKey);
-        if (name != null) author.put("name", name);
-        if (email != null) author.put("email", email);
-        if (deviceName != null) author.put("deviceName", deviceName);
-        doc.put("author", author);
-        doc.put("action", action);
-        doc.put("taskId", taskId);
-        Map<String, Object> data = new HashMap<>();
-        data.put("payload", copy(payload));
-        doc.put("data", data);
-        if (signature != null) doc.put("signature", signature);
-        return doc;
     }
 
     /** A fresh typed node from a stored document, read field by field as DocumentSnapshot's getString and getLong do. */
