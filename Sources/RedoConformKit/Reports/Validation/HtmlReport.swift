@@ -28,6 +28,8 @@ package struct HtmlReport {
     /// Where links to the protocol's sections point: PROTOCOL.md beside the report by
     /// default, or any base such as the file's address on a forge.
     package var protocolURL: String
+    /// Deleted tasks listed at most (`maxDeletedListed`; smaller in tests).
+    package var deletedListed = Self.maxDeletedListed
 
     package init(protocolURL: String = "PROTOCOL.md") { self.protocolURL = protocolURL }
 
@@ -157,15 +159,15 @@ package struct HtmlReport {
         page.add(
             "<table class=\"findings\"><tr><th>last title</th><th>task</th><th>deleted by</th><th>wall</th><th>lamport</th><th>author</th></tr>"
         )
-        for task in deleted.prefix(Self.maxDeletedListed) {
+        for task in deleted.prefix(deletedListed) {
             let view = DeletedTaskView(task, in: result.verdict.nodes)
             page.add(
                 "<tr><td>\(view.title.map { HTMLText.escaped($0) } ?? "<i>(untitled)</i>")</td><td><code>\(HTMLText.escaped(view.taskId))</code></td><td><code title=\"\(HTMLText.escaped(view.deleteId))\">\(HTMLText.escaped(GraphSVG.shortId(view.deleteId)))</code></td><td>\(HTMLText.escaped(view.wall))</td><td>\(view.lamport)</td><td><code>\(HTMLText.escaped(view.author))</code></td></tr>"
             )
         }
-        if deleted.count > Self.maxDeletedListed {
+        if deleted.count > deletedListed {
             page.add(
-                "<tr><td colspan=\"6\">… and \(deleted.count - Self.maxDeletedListed) more deleted tasks, \(deleted.count) in all (see <code>redo-conform reconstruct PATH… --format text</code>)</td></tr>"
+                "<tr><td colspan=\"6\">… and \(deleted.count - deletedListed) more deleted tasks, \(deleted.count) in all (see <code>redo-conform reconstruct PATH… --format text</code>)</td></tr>"
             )
         }
         page.add("</table></section>")
