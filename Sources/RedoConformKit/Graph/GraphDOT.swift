@@ -20,9 +20,10 @@ package enum GraphDOT {
                 if let code = node.code { label.append(code.rawValue) }
                 if node.isOriginalCreate { label.append("original CREATE") }
                 if node.isHead { label.append("head") }
+                label += node.whoLines
                 if node.isHead || node.isOriginalCreate { attributes.append("penwidth=3") }
                 if node.status == .missing { attributes.append("style=\"rounded,dashed\"") }
-                attributes.append("tooltip=\"\(quoted(node.id))\"")
+                attributes.append("tooltip=\"\(quoted(node.id + node.whoTooltip))\"")
             case let .run(first, last, count):
                 label.append("\(count) \(box.status == .descendant ? "descendants" : "valid nodes")")
                 label.append("\(GraphSVG.shortId(graph.nodes[first].id)) … \(GraphSVG.shortId(graph.nodes[last].id))")
