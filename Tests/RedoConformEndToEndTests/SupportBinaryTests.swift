@@ -27,7 +27,8 @@ extension BinaryEndToEndTests {
         XCTAssertEqual(read.status, plain.status, read.stderr)
         XCTAssertTrue(read.stdout.contains("\"deletedTasks\":1"), read.stdout)
         for command in [
-            ["reconstruct"], ["verify"], ["graph", "--format", "dot", "--task", "any"], ["validate", "--shard", "0/2", "--format", "json"],
+            ["reconstruct"], ["verify"], ["graph", "--format", "dot", "--task", "any"],
+            ["validate", "--shard", "0/2", "--format", "json"],
         ] {
             let run = try BinaryEndToEndTests.run(
                 [command[0], wrapped, "--nodes-at", "/nodes"] + command.dropFirst())

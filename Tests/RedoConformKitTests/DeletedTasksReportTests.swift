@@ -52,7 +52,9 @@ final class DeletedTasksReportTests: XCTestCase {
         XCTAssertTrue(section.hasPrefix("<section id=\"deleted\"><h2>Deleted tasks (\(deleted.count))</h2>"))
         let rows = section.components(separatedBy: "<tr><td>").count - 1
         XCTAssertEqual(rows, report.deletedListed)
-        XCTAssertTrue(section.contains("… and \(deleted.count - report.deletedListed) more deleted tasks, \(deleted.count) in all"))
+        XCTAssertTrue(
+            section.contains(
+                "… and \(deleted.count - report.deletedListed) more deleted tasks, \(deleted.count) in all"))
         XCTAssertEqual(ReportSummary(result).deletedTasks, deleted.count)
         let text = renderReport { TextReport(quiet: true).write(result, to: &$0) }
         XCTAssertTrue(text.contains("; \(deleted.count) tasks deleted\n"), text)

@@ -34,7 +34,8 @@ final class ReportTests: XCTestCase {
         // Warnings are summed up by code; --warnings lists their records.
         XCTAssertFalse(text.contains("deletedChain.order"), text)
         XCTAssertTrue(
-            text.contains("\n  X_DELETED_CHAIN_ORDER  1 record stands with this warning (--warnings lists them)\n"), text)
+            text.contains("\n  X_DELETED_CHAIN_ORDER  1 record stands with this warning (--warnings lists them)\n"),
+            text)
         let listed = renderReport { TextReport(warnings: true).write(result, to: &$0) }
         XCTAssertTrue(listed.contains("X_DELETED_CHAIN_ORDER  deletedChain.order"), listed)
         XCTAssertTrue(listed.contains("\n  X_DELETED_CHAIN_ORDER  1 record stands with this warning\n"), listed)

@@ -42,7 +42,8 @@ final class WarningSummaryTests: XCTestCase {
         }
         let warned = causes.tasks.flatMap(\.warned).count
         XCTAssertTrue(
-            text.contains("\n  X_DELETED_CHAIN_ORDER  \(warned) records stand with this warning (--warnings lists them)\n"),
+            text.contains(
+                "\n  X_DELETED_CHAIN_ORDER  \(warned) records stand with this warning (--warnings lists them)\n"),
             text.suffix(600).description)
         XCTAssertFalse(text.contains("deletedChain.order"))
     }
@@ -53,7 +54,9 @@ final class WarningSummaryTests: XCTestCase {
         XCTAssertEqual(ordered.count, tasks.count)
         for (a, b) in zip(ordered, ordered.dropFirst()) {
             XCTAssertGreaterThanOrEqual(a.rejectedCount, b.rejectedCount)
-            if a.rejectedCount == b.rejectedCount { XCTAssertTrue(Array(a.taskId.utf8).lexicographicallyPrecedes(b.taskId.utf8)) }
+            if a.rejectedCount == b.rejectedCount {
+                XCTAssertTrue(Array(a.taskId.utf8).lexicographicallyPrecedes(b.taskId.utf8))
+            }
         }
         let html = renderReport { HtmlReport().write(Self.result, profile: .synced, to: &$0) }
         // The index names the drawn tasks in order: the first draws the most rejected records.

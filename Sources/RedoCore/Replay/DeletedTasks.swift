@@ -16,7 +16,8 @@ package enum DeletedTasks {
     package static func find(in verdict: LogVerdict, includes: (UUIDv4) -> Bool = { _ in true }) -> [DeletedTask] {
         let store = verdict.nodes
         var candidates = Set<UUIDv4>()
-        for position in 0..<store.count where store.action(at: position) == .delete && verdict.nodeStatus[position] == nil {
+        for position in 0..<store.count
+        where store.action(at: position) == .delete && verdict.nodeStatus[position] == nil {
             let task = store.taskId(at: position)
             if includes(task) { candidates.insert(task) }
         }

@@ -18,7 +18,8 @@ extension ExportShapes {
             text +=
                 "; its members: \(names.joined(separator: ", "))\(members.count > Self.maxNamesShown ? " and \(members.count - Self.maxNamesShown) more" : "")"
             if let wrapper = members.first(where: { Self.holdsNodes($0.value) }) {
-                text += "; to read the nodes in \(Self.quoted(wrapper.key)), add --nodes-at \(NodesPointer.member(wrapper.key))"
+                text +=
+                    "; to read the nodes in \(Self.quoted(wrapper.key)), add --nodes-at \(NodesPointer.member(wrapper.key))"
             }
             description = text
         }

@@ -45,7 +45,8 @@ package struct NodesPointer: Sendable, Equatable {
             switch value {
             case let .object(object):
                 guard let member = object[token] else {
-                    return .failure(Unresolved("\(text): the object at \(walked()) has no member \(Self.quoted(token))"))
+                    return .failure(
+                        Unresolved("\(text): the object at \(walked()) has no member \(Self.quoted(token))"))
                 }
                 value = member
             case let .array(elements):

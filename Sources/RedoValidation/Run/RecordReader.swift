@@ -89,7 +89,7 @@ package struct RecordReader {
         let document: JSONValue
         do {
             document = try JSONReader.parse(bytes, limits: JSONLimits(maxDocumentBytes: options.maxDocumentBytes))
-        } catch where LineSniffing.readsAsJSONLines(bytes, failure: error) {
+        } catch  where LineSniffing.readsAsJSONLines(bytes, failure: error) {
             for (number, line) in LogPipeline.numberedLines(bytes) {
                 emit(
                     InputRecord(

@@ -3,7 +3,8 @@ import RedoConformKit
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw one task's DAG, as the html report draws it: Graphviz DOT, SVG (no Graphviz needed) or Mermaid.",
+        abstract:
+            "Draw one task's DAG, as the html report draws it: Graphviz DOT, SVG (no Graphviz needed) or Mermaid.",
         discussion: """
             The log is validated whole, so each node is coloured by its verdict in the whole log: \
             valid, rejected by its own rule, rejected as a descendant, deleted, duplicate; parents \

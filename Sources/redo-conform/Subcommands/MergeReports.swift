@@ -37,7 +37,8 @@ struct MergeReports: ParsableCommand {
     }
 
     func run() throws {
-        finish(MergeReportsCommand.run(
+        finish(
+            MergeReportsCommand.run(
                 reports, format: format, output: output, quiet: quiet, warnings: warnings, console: .standard))
     }
 }

@@ -71,7 +71,8 @@ package struct TextReport {
             let count = summary.warningsByCode[code]!
             sink.write(
                 "  " + show(code.rawValue, "33")
-                    + show("  \(count) \(count == 1 ? "record stands" : "records stand") with this warning\(hint)") + "\n")
+                    + show("  \(count) \(count == 1 ? "record stands" : "records stand") with this warning\(hint)")
+                    + "\n")
         }
     }
 
