@@ -12,23 +12,7 @@ package enum GraphMermaid {
         out += "  %% DAG of task \(label(graph.taskId))\n"
         var classes: [GraphStatus: [Int]] = [:]
         for (index, box) in layout.boxes.enumerated() {
-            var lines: [String] = []
-            switch box.content {
-            case let .node(k):
-                let node = graph.nodes[k]
-                lines.append(node.action?.rawValue ?? (node.status == .missing ? "not in the task" : "action ?"))
-                lines.append(GraphSVG.shortId(node.id))
-                if let code = node.code { lines.append(code.rawValue) }
-                if node.isOriginalCreate { lines.append("original CREATE") }
-                if node.isHead { lines.append("head") }
-                lines += node.whoLines
-            case let .run(first, last, count):
-                lines.append("\(count) \(box.status == .descendant ? "descendants" : "valid nodes")")
-                lines.append("\(GraphSVG.shortId(graph.nodes[first].id)) … \(GraphSVG.shortId(graph.nodes[last].id))")
-            case let .more(count, layers):
-                lines.append("+\(count) more node\(count == 1 ? "" : "s")")
-                lines.append(layers.map { "in \($0) more layer\($0 == 1 ? "" : "s")" } ?? "in this layer")
-            }
+            let lines = box.labelLines(graph)
             out += "  b\(index)[\"\(lines.map(label).joined(separator: "<br/>"))\"]\n"
             if let status = box.status { classes[status, default: []].append(index) }
         }
