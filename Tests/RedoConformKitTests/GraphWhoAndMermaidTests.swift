@@ -21,7 +21,7 @@ final class GraphWhoAndMermaidTests: XCTestCase {
         let wall = try XCTUnwrap(create.wall)
         let author = try XCTUnwrap(create.author)
         XCTAssertEqual(create.whoLines, [String(wall.text.prefix(19)) + "Z", "by " + author.text.prefix(8) + "…"])
-        XCTAssertNil(graph.nodes[2].wall, "a rejected record's wall is not kept")
+        XCTAssertNil(graph.nodes[2].wall, "no wall is kept of a record that failed the node-level checks")
         XCTAssertEqual(graph.nodes[2].whoLines, [])
         let svg = GraphSVG.svg(GraphLayout(graph))
         XCTAssertTrue(svg.contains(">\(create.whoLines[0])</text>"), svg)

@@ -15,7 +15,7 @@ extension TaskGraph.Node {
     /// "by b0037c81…": the author's userId, cut to 8 hex digits.
     package var shortAuthor: String? { author.map { "by " + String($0.text.prefix(8)) + "…" } }
 
-    /// The box's lines about who and when (none for a node that does not stand).
+    /// The box's lines about who and when (none for a record that failed the node-level checks).
     package var whoLines: [String] { [shortWall, shortAuthor].compactMap { $0 } }
 
     /// The tooltip's words about who and when: wall and author whole.

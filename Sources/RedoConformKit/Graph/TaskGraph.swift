@@ -85,8 +85,8 @@ package struct TaskGraph: Sendable {
         package var id: String
         package var action: Action?
         package var lamport: Int64?
-        /// When and by whom: known for a node that stands (valid, duplicated or deleted);
-        /// the engine keeps no wall or author of a rejected record.
+        /// When and by whom: known for a node that passed the node-level checks (valid, or
+        /// rejected by a log rule); the engine keeps no wall or author of a record that failed them.
         package var wall: UTCTime?
         package var author: UserId?
         /// Positions in `nodes`.

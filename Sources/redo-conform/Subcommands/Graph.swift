@@ -9,7 +9,7 @@ struct Graph: ParsableCommand {
             The log is validated whole, so each node is coloured by its verdict in the whole log: \
             valid, rejected by its own rule, rejected as a descendant, deleted, duplicate; parents \
             no record of the task claims are drawn dashed. Layers by lamport; long runs of valid \
-            nodes or of descendants fold into one box; at most 240 boxes. A box that stands gives \
+            nodes or of descendants fold into one box; at most 240 boxes. A box whose node passed the node-level checks gives \
             its wall and its author's userId prefix; its tooltip (dot, svg) both whole.
 
             Exit status: 0 drawn, every record of the task valid; 1 drawn, some record of the task \
