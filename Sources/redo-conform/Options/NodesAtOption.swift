@@ -6,7 +6,7 @@ struct NodesAtOption: ParsableArguments {
     @Option(
         name: .customLong("nodes-at"),
         help: ArgumentHelp(
-            "Read the nodes of each JSON document at this JSON Pointer (RFC 6901), e.g. /nodes for {\"exportedAt\": …, \"nodes\": […]}; JSON Lines are read as they are.",
+            "Read the nodes of each JSON document at this JSON Pointer (RFC 6901), e.g. /nodes for {\"exportedAt\": ..., \"nodes\": [...]}; JSON Lines are read as they are.",
             valueName: "JSON-POINTER"))
     var nodesAt: String?
 
