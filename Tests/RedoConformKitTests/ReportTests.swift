@@ -31,8 +31,16 @@ final class ReportTests: XCTestCase {
         let text = renderReport { TextReport().write(result, to: &$0) }
         XCTAssertTrue(text.contains("E_HASH_MISMATCH  id.hash  $.id: id does not match the content"), text)
         XCTAssertTrue(text.contains("\n      +1 descendant rejected: X_ANCESTOR_REJECTED\n"), text)
-        XCTAssertTrue(text.contains("X_DELETED_CHAIN_ORDER  deletedChain.order"), text)
+        // Warnings are summed up by code; --warnings lists their records.
+        XCTAssertFalse(text.contains("deletedChain.order"), text)
+        XCTAssertTrue(
+            text.contains("\n  X_DELETED_CHAIN_ORDER  1 record stands with this warning (--warnings lists them)\n"),
+            text)
+        let listed = renderReport { TextReport(warnings: true).write(result, to: &$0) }
+        XCTAssertTrue(listed.contains("X_DELETED_CHAIN_ORDER  deletedChain.order"), listed)
+        XCTAssertTrue(listed.contains("\n  X_DELETED_CHAIN_ORDER  1 record stands with this warning\n"), listed)
         XCTAssertTrue(text.contains("16 records, 16 nodes: 14 valid, 2 rejected, 0 duplicates, 1 with warnings"), text)
+        XCTAssertTrue(text.contains(", 1 with warnings; 1 task deleted\n"), text)
         XCTAssertFalse(text.contains("\u{1B}["), "no colour unless asked")
         let quiet = renderReport { TextReport(quiet: true).write(result, to: &$0) }
         XCTAssertFalse(quiet.contains("id.hash"))
@@ -139,7 +147,10 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(json["format"], .string("redo-conform/validation-report"))
         XCTAssertEqual(json["version"], .number(1))
         let summary = try XCTUnwrap(json["summary"]?.objectValue)
-        XCTAssertEqual(summary.keys, ["records", "nodes", "valid", "rejected", "duplicates", "byCode"])
+        XCTAssertEqual(
+            summary.keys, ["records", "nodes", "valid", "rejected", "duplicates", "deletedTasks", "byCode"])
+        XCTAssertEqual(
+            summary["deletedTasks"], .number(Double(StreamedReconstruction(result.verdict).deleted.count)))
         XCTAssertEqual(
             summary["byCode"],
             .object(

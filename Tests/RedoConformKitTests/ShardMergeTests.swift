@@ -60,6 +60,7 @@ final class ShardMergeTests: XCTestCase {
             "json": renderReport { JSONReport.write(run, profile: .synced, to: &$0) },
             "junit": renderReport { JUnitReport.write(run, to: &$0) },
             "text": renderReport { TextReport().write(run, to: &$0) },
+            "text --warnings": renderReport { TextReport(warnings: true).write(run, to: &$0) },
         ]
     }
 

@@ -4,11 +4,11 @@ import RedoValidation
 
 /// `redo-conform graph PATH... --task TASKID`: one task's DAG, drawn as the html report
 /// draws it (layers by lamport, statuses, folds and bounds), as Graphviz DOT or as SVG of
-/// its own — Graphviz is not needed. The log is validated whole first: a node's colour
+/// its own — Graphviz is not needed — or as a Mermaid flowchart for markdown. The log is validated whole first: a node's colour
 /// is its verdict in the whole log.
 package enum GraphCommand {
     package enum Format: String, CaseIterable, Sendable {
-        case dot, svg
+        case dot, svg, mermaid
     }
 
     package static func run(
@@ -29,6 +29,7 @@ package enum GraphCommand {
             switch format {
             case .dot: sink.write(GraphDOT.dot(layout))
             case .svg: sink.write(GraphSVG.svg(layout, standalone: true) + "\n")
+            case .mermaid: sink.write(GraphMermaid.mermaid(layout))
             }
         }
         guard written else { return .usageOrIO }

@@ -5,7 +5,8 @@ import RedoValidation
 
 package enum MergeReportsCommand {
     package static func run(
-        _ paths: [String], format: ReportFormat, output: String?, quiet: Bool, console: Console
+        _ paths: [String], format: ReportFormat, output: String?, quiet: Bool, warnings: Bool = false,
+        console: Console
     ) -> ExitStatus {
         if let problem = usageProblem(format) {
             console.error("error: \(problem)")
@@ -18,7 +19,8 @@ package enum MergeReportsCommand {
         }
         defer { KeptUntilExit.keep(merged) }
         return ValidateCommand.report(
-            merged, format: format, profile: merged.profile, output: output, quiet: quiet, console: console
+            merged, format: format, profile: merged.profile, output: output, quiet: quiet, warnings: warnings,
+            console: console
         ) { _ in preconditionFailure("html is refused by usageProblem") }
     }
 

@@ -38,7 +38,9 @@ package enum ReconstructCommand {
         let reconstruction = StreamedReconstruction(result.verdict)
         switch format {
         case .json: StateRendering.writeCanonical(reconstruction, to: console.writeOut)
-        case .text: writeText(reconstruction, now: now, to: console.out)
+        case .text:
+            let deleted = DeletedTasks.find(in: result.verdict).map { DeletedTaskView($0, in: result.verdict.nodes) }
+            writeText(reconstruction, deleted: deleted, now: now, to: console.out)
         }
         return status
     }
@@ -50,16 +52,18 @@ package enum ReconstructCommand {
             "note: \(rejected) of \(counted(result.recordCount, "record")) rejected; the state holds the valid nodes only (redo-conform validate says why)"
     }
 
-    static func text(_ reconstruction: Reconstruction, now: UTCTime) -> String {
+    static func text(_ reconstruction: Reconstruction, deleted: [DeletedTaskView] = [], now: UTCTime) -> String {
         var text = ""
-        writeText(reconstruction, now: now, chunkBytes: .max) { text += $0 }
+        writeText(reconstruction, deleted: deleted, now: now, chunkBytes: .max) { text += $0 }
         return text
     }
 
-    /// The task list, handed to `write` in pieces of about `chunkBytes` UTF-8 bytes.
+    /// The task list, then the deleted tasks (`deleted`, in taskId order: the state says
+    /// only their ids, and a reader looks for a title), handed to `write` in pieces of
+    /// about `chunkBytes` UTF-8 bytes.
     static func writeText(
-        _ reconstruction: some ReconstructedState, now: UTCTime, chunkBytes: Int = 1 << 20,
-        to write: (String) -> Void
+        _ reconstruction: some ReconstructedState, deleted: [DeletedTaskView] = [], now: UTCTime,
+        chunkBytes: Int = 1 << 20, to write: (String) -> Void
     ) {
         var out = ""
         reconstruction.forEachTask { task in
@@ -86,6 +90,13 @@ package enum ReconstructCommand {
                 let state = todo.completed.map { "completed \($0)" } ?? "orphan, due \(todo.deadline)"
                 out += "  todo \(todo.todoTaskId): \(state)\n"
             }
+        }
+        for task in deleted {
+            if out.utf8.count >= chunkBytes {
+                write(out)
+                out = ""
+            }
+            out += "deleted: " + task.textLine + "\n"
         }
         out +=
             "\(counted(reconstruction.taskCount, "task")), \(reconstruction.deleted.count) deleted, \(counted(reconstruction.rejected.count, "rejected node id")) (urgency at \(now))\n"

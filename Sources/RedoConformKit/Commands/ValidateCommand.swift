@@ -12,7 +12,7 @@ import RedoValidation
 package enum ValidateCommand {
     package static func run(
         _ operands: [String], options: ValidationOptions, format: ReportFormat, output: String?, quiet: Bool,
-        protocolURL: String = "PROTOCOL.md", console: Console
+        warnings: Bool = false, protocolURL: String = "PROTOCOL.md", console: Console
     ) -> ExitStatus {
         let progress = quiet ? nil : ProgressMeter.forTerminal(console: console)
         let result = ValidationRun(options: options, progress: progress).run(operands)
@@ -23,7 +23,8 @@ package enum ValidateCommand {
                     ShardReportView(result, shard: shard), profile: options.profile, output: output, console: console)
             }
             return report(
-                result, format: format, profile: options.profile, output: output, quiet: quiet, console: console
+                result, format: format, profile: options.profile, output: output, quiet: quiet, warnings: warnings,
+                console: console
             ) { sink in
                 HtmlReport(protocolURL: protocolURL).write(result, profile: options.profile, to: &sink)
             }
@@ -35,13 +36,13 @@ package enum ValidateCommand {
     /// problems on stderr; returns the run's exit status.
     static func report(
         _ run: some ReportedRun, format: ReportFormat, profile: ValidationProfile, output: String?, quiet: Bool,
-        console: Console, html: (inout ReportSink) -> Void
+        warnings: Bool = false, console: Console, html: (inout ReportSink) -> Void
     ) -> ExitStatus {
         let written = ReportOutput.write(to: output, console: console) { sink in
             switch format {
             case .text:
                 let color = output == nil && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-                TextReport(color: color, quiet: quiet).write(run, to: &sink)
+                TextReport(color: color, quiet: quiet, warnings: warnings).write(run, to: &sink)
             case .json: JSONReport.write(run, profile: profile, to: &sink)
             case .junit: JUnitReport.write(run, to: &sink)
             case .html: html(&sink)

@@ -10,26 +10,16 @@ package enum GraphDOT {
         var out = "digraph \"\(quoted(graph.taskId))\" {\n"
         out += "  rankdir=TB;\n  node [shape=box, style=\"rounded,filled\", fontname=\"monospace\", fontsize=10];\n"
         for (index, box) in layout.boxes.enumerated() {
-            var label: [String] = []
+            let label = box.labelLines(graph)
             var attributes: [String] = []
             switch box.content {
             case let .node(k):
                 let node = graph.nodes[k]
-                label.append(node.action?.rawValue ?? (node.status == .missing ? "not in the task" : "action ?"))
-                label.append(GraphSVG.shortId(node.id))
-                if let code = node.code { label.append(code.rawValue) }
-                if node.isOriginalCreate { label.append("original CREATE") }
-                if node.isHead { label.append("head") }
                 if node.isHead || node.isOriginalCreate { attributes.append("penwidth=3") }
                 if node.status == .missing { attributes.append("style=\"rounded,dashed\"") }
-                attributes.append("tooltip=\"\(quoted(node.id))\"")
-            case let .run(first, last, count):
-                label.append("\(count) \(box.status == .descendant ? "descendants" : "valid nodes")")
-                label.append("\(GraphSVG.shortId(graph.nodes[first].id)) … \(GraphSVG.shortId(graph.nodes[last].id))")
-            case let .more(count, layers):
-                label.append("+\(count) more node\(count == 1 ? "" : "s")")
-                label.append(layers.map { "in \($0) more layer\($0 == 1 ? "" : "s")" } ?? "in this layer")
-                attributes.append("style=\"rounded,dashed\"")
+                attributes.append("tooltip=\"\(quoted(node.id + node.whoTooltip))\"")
+            case .run: break
+            case .more: attributes.append("style=\"rounded,dashed\"")
             }
             let (fill, stroke) = box.status?.colours ?? ("#f7f7f7", "#999999")
             attributes.append("fillcolor=\"\(fill)\"")

@@ -8,7 +8,7 @@ import RedoText
 /// XML-escaped.
 package enum GraphSVG {
     static let boxWidth = 158
-    static let boxHeight = 52
+    static let boxHeight = 80
     static let columnGap = 18
     static let rowGap = 36
     static let gutter = 84
@@ -74,9 +74,10 @@ package enum GraphSVG {
             if node.isHead { marks.append("head") }
             if let code = node.code { marks.insert(code.rawValue, at: 0) }
             lines.append(marks.joined(separator: " · "))
+            lines += node.whoLines
             if node.isHead || node.isOriginalCreate { strokeWidth = "3" }
             dashed = node.status == .missing
-            tooltip = "\(node.id)\(node.code.map { " — \($0.rawValue)" } ?? "")"
+            tooltip = "\(node.id)\(node.code.map { " — \($0.rawValue)" } ?? "")\(node.whoTooltip)"
             target = link(k)
             mark = node.mark
         case let .run(first, last, count):
@@ -106,7 +107,7 @@ package enum GraphSVG {
             "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(boxWidth)\" height=\"\(boxHeight)\" rx=\"5\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(strokeWidth)\"\(dashed ? " stroke-dasharray=\"4 3\"" : "")/>"
         for (row, line) in lines.enumerated() where !line.isEmpty {
             let weight = row == 0 ? " font-weight=\"bold\"" : ""
-            let size = row == 2 ? " font-size=\"9.5\"" : ""
+            let size = row >= 2 ? " font-size=\"9.5\"" : ""
             out +=
                 "<text x=\"\(x + 7)\" y=\"\(y + 15 + row * 14)\" fill=\"#111111\"\(weight)\(size)>\(escape(line))</text>"
         }

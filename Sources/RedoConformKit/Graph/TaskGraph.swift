@@ -85,6 +85,10 @@ package struct TaskGraph: Sendable {
         package var id: String
         package var action: Action?
         package var lamport: Int64?
+        /// When and by whom: known for a node that passed the node-level checks (valid, or
+        /// rejected by a log rule); the engine keeps no wall or author of a record that failed them.
+        package var wall: UTCTime?
+        package var author: UserId?
         /// Positions in `nodes`.
         package var parents: [Int] = []
         package var status: GraphStatus
@@ -140,6 +144,8 @@ package struct TaskGraph: Sendable {
                 node.lamport = standingNode.lamport
                 parentIds.append(standingNode.parents)
                 wall = standingNode.wall
+                node.wall = standingNode.wall
+                node.author = standingNode.authorUserId
             } else {
                 let place = result.place(record)
                 node.action = place?.action

@@ -6,7 +6,10 @@ import RedoJSON
 /// - a single node object;
 /// - an array of nodes (`file#0`, `file#1`, …);
 /// - an object mapping node id → node, as a Firestore collection export (`file#<id>`); the
-///   key must equal the node's id;
+///   key must equal the node's id. An object counts as one only when some member's key is
+///   a `sha256:` id or its value is an object with a node key: any other object (a wrapped
+///   export such as `{"exportedAt": …, "nodes": […]}`) is no shape, and reading it is one
+///   input problem (`Unrecognized`), not a rejected record per member;
 /// - a nested export `{"users": {uid: {"changes": {id: node}}}}` (`file#users/<uid>/changes/<id>`).
 package enum ExportShapes {
     package enum Shape: String, Sendable {
@@ -30,20 +33,36 @@ package enum ExportShapes {
     /// Keys that only a node has at its top level.
     static let nodeKeys: Set<String> = ["version", "parents", "timestamp", "author", "action", "taskId", "data"]
 
-    package static func shape(of value: JSONValue) -> Shape {
+    /// The document's shape; nil for an object that is none of them (see `Unrecognized`).
+    package static func shape(of value: JSONValue) -> Shape? {
         switch value {
         case .array: return .array
         case let .object(object):
-            if object.members.contains(where: { nodeKeys.contains($0.key) }) { return .node }
+            if isNode(object) { return .node }
             if object.count == 1, case .object? = object["users"] { return .nestedExport }
-            return .idMap
+            if object.count == 0 || isIdMap(object) { return .idMap }
+            return nil
         default:
             return .node  // not an object or array: a (broken) single record
         }
     }
 
-    package static func records(of value: JSONValue, file: Int32) -> [InputRecord] {
-        switch (shape(of: value), value) {
+    static func isNode(_ object: JSONObject) -> Bool { object.members.contains { nodeKeys.contains($0.key) } }
+
+    /// Some member is keyed by a node id, or holds a node: a map whose every member is
+    /// broken still reads as one, and its records are rejected one by one.
+    static func isIdMap(_ object: JSONObject) -> Bool {
+        object.members.contains { member in
+            if member.key.hasPrefix(NodeID.prefix) { return true }
+            if case let .object(value) = member.value { return isNode(value) }
+            return false
+        }
+    }
+
+    /// The document's records, or why it has no shape.
+    package static func records(of value: JSONValue, file: Int32) throws(Unrecognized) -> [InputRecord] {
+        guard let shape = shape(of: value) else { throw Unrecognized(value) }
+        switch (shape, value) {
         case let (.array, .array(elements)):
             return elements.enumerated().map {
                 InputRecord(

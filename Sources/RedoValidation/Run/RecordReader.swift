@@ -71,7 +71,7 @@ package struct RecordReader {
             }
             let bytes = try source.readRest(after: head, maxBytes: options.maxDocumentBytes, refusingBinary: true)
             bytesRead(bytes.count)
-            empty = readDocument(bytes, emit, claimed: &claimed)
+            empty = try readDocument(bytes, emit, claimed: &claimed)
             return nil
         } catch let error as InputError {
             let hint = error.reason.hasPrefix("larger") ? " (split it, or use JSON Lines, which is streamed)" : ""
@@ -81,18 +81,14 @@ package struct RecordReader {
         }
     }
 
-    /// A whole document: an export shape, or — when it does not parse as one value but
-    /// reads as values one per line — JSON Lines without the extension. Returns what the
-    /// document is, in words, for the case that it holds no record.
-    private func readDocument(_ bytes: [UInt8], _ emit: (InputRecord) -> Void, claimed: inout Bool) -> String? {
+    /// A whole document: an export shape (in the value `--nodes-at` names, when given), or —
+    /// when it does not parse as one value but reads as values one per line — JSON Lines
+    /// without the extension. Returns what the document is, in words, for the case that it
+    /// holds no record; throws when it is no export shape or the pointer names nothing.
+    private func readDocument(_ bytes: [UInt8], _ emit: (InputRecord) -> Void, claimed: inout Bool) throws -> String? {
+        let document: JSONValue
         do {
-            let value = try JSONReader.parse(bytes, limits: JSONLimits(maxDocumentBytes: options.maxDocumentBytes))
-            if let claimsDocument, claimsDocument(value) {
-                claimed = true
-                return nil
-            }
-            for record in ExportShapes.records(of: value, file: index) { emit(record) }
-            return ExportShapes.shape(of: value).emptyDescription
+            document = try JSONReader.parse(bytes, limits: JSONLimits(maxDocumentBytes: options.maxDocumentBytes))
         } catch  where LineSniffing.readsAsJSONLines(bytes, failure: error) {
             for (number, line) in LogPipeline.numberedLines(bytes) {
                 emit(
@@ -100,6 +96,7 @@ package struct RecordReader {
                         source: RecordSource(file: index, line: Int32(number)), content: .bytes(line), storedUnder: nil)
                 )
             }
+            return nil
         } catch {
             let finding =
                 error.kind == .sizeLimit
@@ -108,8 +105,15 @@ package struct RecordReader {
             emit(
                 InputRecord(
                     source: RecordSource(file: index, line: 0, key: ""), content: .finding(finding), storedUnder: nil))
+            return nil
         }
-        return nil
+        if let claimsDocument, claimsDocument(document) {
+            claimed = true
+            return nil
+        }
+        let value = try options.nodesAt?.resolve(in: document).get() ?? document
+        for record in try ExportShapes.records(of: value, file: index) { emit(record) }
+        return ExportShapes.shape(of: value)?.emptyDescription
     }
 
     private func readLines(_ reader: LineReader, _ emit: (InputRecord) -> Void, bytesRead: (Int) -> Void) throws {

@@ -11,6 +11,10 @@ package struct ReportSummary: Sendable, Equatable {
     /// Rejected records by primary code.
     package var byCode: [ErrorCode: Int] = [:]
     package var warnings = 0
+    /// Tasks the log deleted.
+    package var deletedTasks = 0
+    /// Records that stand (valid or duplicate) with a warning of a code, by that code.
+    package var warningsByCode: [ErrorCode: Int] = [:]
 
     package init(_ run: some ReportedRun) {
         for index in 0..<run.recordCount {
@@ -23,10 +27,17 @@ package struct ReportSummary: Sendable, Equatable {
                 rejected += 1
                 if let code = run.code(index) { byCode[code, default: 0] += 1 }
             }
-            if status != .rejected && run.findings(index).contains(where: { $0.severity == .warning }) {
-                warnings += 1
+            guard status != .rejected else { continue }
+            let findings = run.findings(index)
+            guard findings.contains(where: { $0.severity == .warning }) else { continue }
+            warnings += 1
+            var seen: [ErrorCode] = []
+            for finding in findings where finding.severity == .warning && !seen.contains(finding.code) {
+                seen.append(finding.code)
+                warningsByCode[finding.code, default: 0] += 1
             }
         }
         nodes = run.nodeCount
+        deletedTasks = run.deletedTaskCount
     }
 }

@@ -27,6 +27,8 @@ package protocol ReportedRun: Sendable {
     func originalSource(ofDuplicate record: Int) -> String?
     /// Distinct ids the records claim, each record without a string id counting alone.
     var nodeCount: Int { get }
+    /// Tasks the log deleted (`DeletedTasks`): reconstruct lists them, so the summary counts them.
+    var deletedTaskCount: Int { get }
     /// `claimedId(record)` as JSON (a string or null), appended to `out`; and the same of
     /// `taskId(record)`. The json report writes them for every record: a run can spell its
     /// nodes' ids and tasks straight from their bits instead of making strings.
@@ -68,6 +70,8 @@ extension ValidationResult: ReportedRun {
         guard node >= 0 else { return appendJSONString(taskId(record), to: &out) }
         verdict.nodes.taskId(at: Int(node)).appendQuoted(to: &out)
     }
+
+    package var deletedTaskCount: Int { DeletedTasks.find(in: verdict).count }
 
     package var nodeCount: Int {
         var withoutId = 0

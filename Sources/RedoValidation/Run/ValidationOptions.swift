@@ -31,6 +31,9 @@ package struct ValidationOptions: Sendable {
     package var shard: Shard?
     /// Signatures accepted before (`--cache DIR`): those found there are not verified again.
     package var cache: SignatureCache?
+    /// Where a whole document keeps its nodes (`--nodes-at`), for wrapped exports; nil: the
+    /// document itself is the export. JSON Lines are read line by line either way.
+    package var nodesAt: NodesPointer?
 
     package init() {}
 

@@ -27,6 +27,8 @@ struct InputOptions: ParsableArguments {
 
     @OptionGroup var cache: CacheOption
 
+    @OptionGroup var nodesAt: NodesAtOption
+
     func validate() throws {
         if let problem = ValidationOptions.usageProblem(jobs: jobs, maxRecords: maxRecords) {
             throw ValidationError(problem)
@@ -40,6 +42,7 @@ struct InputOptions: ParsableArguments {
         options.jobs = jobs ?? ParallelMap.availableCores
         if let maxRecords { options.maxRecords = maxRecords }
         options.cache = cache.opened
+        options.nodesAt = nodesAt.pointer
         return options
     }
 }

@@ -47,6 +47,8 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var cache: CacheOption
 
+    @OptionGroup var nodesAt: NodesAtOption
+
     @OptionGroup var links: ProtocolLinkOption
 
     func validate() throws {
@@ -57,6 +59,7 @@ struct Diff: ParsableCommand {
         var options = DiffCommand.Options()
         options.validation.profile = profile
         options.validation.cache = cache.opened
+        options.validation.nodesAt = nodesAt.pointer
         options.format = format
         options.output = output
         options.task = task

@@ -28,12 +28,17 @@ struct MergeReports: ParsableCommand {
     @Flag(help: "Text: only the summary.")
     var quiet = false
 
+    @Flag(help: "Text: list the records that stand with warnings too (by default a line per warning code counts them).")
+    var warnings = false
+
     func validate() throws {
         if let problem = StandardInputOnce.usageProblem(reports, givenAs: "REPORT") { throw ValidationError(problem) }
         if let problem = MergeReportsCommand.usageProblem(format) { throw ValidationError(problem) }
     }
 
     func run() throws {
-        finish(MergeReportsCommand.run(reports, format: format, output: output, quiet: quiet, console: .standard))
+        finish(
+            MergeReportsCommand.run(
+                reports, format: format, output: output, quiet: quiet, warnings: warnings, console: .standard))
     }
 }

@@ -28,6 +28,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Text: only the summary; no progress bar.")
     var quiet = false
 
+    @Flag(help: "Text: list the records that stand with warnings too (by default a line per warning code counts them).")
+    var warnings = false
+
     @OptionGroup var links: ProtocolLinkOption
 
     @Option(
@@ -52,7 +55,7 @@ struct Validate: ParsableCommand {
         options.shard = shard.flatMap(Shard.init(parsing:))
         finish(
             ValidateCommand.run(
-                input.paths, options: options, format: format, output: output, quiet: quiet,
+                input.paths, options: options, format: format, output: output, quiet: quiet, warnings: warnings,
                 protocolURL: links.protocolURL, console: .standard))
     }
 }

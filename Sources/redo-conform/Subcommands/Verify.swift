@@ -18,6 +18,8 @@ struct Verify: ParsableCommand {
 
     @OptionGroup var cache: CacheOption
 
+    @OptionGroup var nodesAt: NodesAtOption
+
     func validate() throws {
         if let problem = ValidationOptions.usageProblem(jobs: jobs) { throw ValidationError(problem) }
         if let problem = StandardInputOnce.usageProblem(paths, givenAs: "PATH") { throw ValidationError(problem) }
@@ -27,6 +29,7 @@ struct Verify: ParsableCommand {
         var options = ValidationOptions()
         options.jobs = jobs ?? ParallelMap.availableCores
         options.cache = cache.opened
+        options.nodesAt = nodesAt.pointer
         finish(
             VerifyCommand.run(
                 paths, options: options, console: .standard, progress: ProgressMeter.forTerminal(console: .standard)))

@@ -12,6 +12,8 @@ package struct MergedReport: ReportedRun {
     package let fileNames: [String]
     package let problems: [InputProblem]
     package let nodeCount: Int
+    /// The sum of the shards' counts: a task's records, DELETEs included, are all in one shard.
+    package let deletedTaskCount: Int
     /// In input order; every slot is filled (`merge` checks), so that the records are
     /// placed once, not copied into a second array.
     private let records: [Record?]
@@ -256,7 +258,7 @@ package struct MergedReport: ReportedRun {
         let problems = shards.first { $0.index == 0 }!.problems
         return MergedReport(
             profile: first.profile, fileNames: first.files, problems: problems, nodeCount: first.nodes,
-            records: slots, texts: shards.map(\.text))
+            deletedTaskCount: shards.reduce(0) { $0 + $1.deletedTasks }, records: slots, texts: shards.map(\.text))
     }
 }
 
@@ -270,6 +272,8 @@ private struct ShardReport {
     let nodes: Int
     let files: [String]
     let problems: [InputProblem]
+    /// The shard's own deleted tasks (its summary's `deletedTasks`).
+    let deletedTasks: Int
     /// Its records by position in the whole input (emptied once `merge` has placed them).
     var recordsAt: [(Int, MergedReport.Record)]
     /// Their source, id and task.
@@ -321,7 +325,8 @@ private struct ShardReport {
             let records = Self.count(shard["records"]), let nodes = Self.count(shard["nodes"]),
             let files = shard["files"]?.arrayValue?.compactMap(\.stringValue),
             files.count == shard["files"]?.arrayValue?.count,
-            let problemValues = root["problems"]?.arrayValue, root["records"]?.arrayValue != nil
+            let problemValues = root["problems"]?.arrayValue, root["records"]?.arrayValue != nil,
+            let deletedTasks = Self.count(root["summary"]?.objectValue?["deletedTasks"])
         else { throw fail("the report's profile, shard or lists are not as validate --shard writes them") }
         self.profile = profile
         self.index = index
@@ -329,6 +334,7 @@ private struct ShardReport {
         self.records = records
         self.nodes = nodes
         self.files = files
+        self.deletedTasks = deletedTasks
         var problems: [InputProblem] = []
         for problem in problemValues {
             guard let path = problem.objectValue?["path"]?.stringValue,

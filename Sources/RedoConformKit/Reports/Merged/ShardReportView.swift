@@ -46,6 +46,12 @@ package struct ShardReportView: ReportedRun {
         run.originalSource(ofDuplicate: positions[record])
     }
 
+    /// The shard's own deleted tasks: each task's records are all in one shard, so the
+    /// shards' counts add up to the run's.
+    package var deletedTaskCount: Int {
+        DeletedTasks.find(in: run.verdict) { shard.owns(taskId: $0.text) }.count
+    }
+
     /// The shard's own: distinct ids its records claim (compared by bytes, as the log
     /// rules compare them), each record without a string id counting alone.
     ///

@@ -6,13 +6,14 @@ import RedoValidation
 
 /// `validate --format html`: one self-contained file — no network, no script, no external
 /// font or stylesheet — that reads in any browser: the summary with a bar chart of
-/// rejected records by code, the input problems, then each task with findings, its DAG
-/// drawn (`GraphSVG`) above its root causes, each with its descendants folded beneath it
+/// rejected records by code, the input problems, then each task with findings (most
+/// records rejected first), its DAG drawn (`GraphSVG`) above its root causes, each with its descendants folded beneath it
 /// (`RootCauses`). Codes and rules link to their sections of PROTOCOL.md.
 ///
 /// Bounded whatever the log: at most `maxDrawnTasks` tasks drawn, sharing at most
 /// `maxDrawnBoxes` boxes (each task at most `GraphLayout.maxBoxes`); the other tasks with
-/// findings are rows of a table, at most `maxListedTasks`; a task lists at most
+/// findings are rows of a table, at most `maxListedTasks`; at most `maxDeletedListed`
+/// deleted tasks are rows of the last section, with their total; a task lists at most
 /// `maxRootsPerTask` root causes and a root at most `maxDescendantsListed` descendants;
 /// at most `maxProblems` input problems; every text cut at `HTMLText.maxCharacters`.
 package struct HtmlReport {
@@ -22,10 +23,13 @@ package struct HtmlReport {
     package static let maxRootsPerTask = 100
     package static let maxDescendantsListed = 20
     package static let maxProblems = 1000
+    package static let maxDeletedListed = 1000
 
     /// Where links to the protocol's sections point: PROTOCOL.md beside the report by
     /// default, or any base such as the file's address on a forge.
     package var protocolURL: String
+    /// Deleted tasks listed at most (`maxDeletedListed`; smaller in tests).
+    package var deletedListed = Self.maxDeletedListed
 
     package init(protocolURL: String = "PROTOCOL.md") { self.protocolURL = protocolURL }
 
@@ -40,6 +44,7 @@ package struct HtmlReport {
         writeSummary(summary, result, &page)
         writeProblems(result.problems, &page)
         writeTasks(causes, result, &page)
+        writeDeleted(DeletedTasks.find(in: result.verdict), result, &page)
         page.finish(to: &sink)
     }
 
@@ -54,7 +59,7 @@ package struct HtmlReport {
         page.counts([
             ("records", summary.records), ("nodes", summary.nodes), ("valid", summary.valid),
             ("rejected", summary.rejected), ("duplicates", summary.duplicates), ("with warnings", summary.warnings),
-            ("input problems", result.problems.count),
+            ("deleted tasks", summary.deletedTasks), ("input problems", result.problems.count),
         ])
         let codes = ErrorCode.allCases.filter { (summary.byCode[$0] ?? 0) > 0 }
         if codes.isEmpty {
@@ -96,14 +101,15 @@ package struct HtmlReport {
             page.add("<p>None.</p></section>")
             return
         }
-        // Tasks are drawn in taskId order while the caps allow; the rest become rows.
-        let candidates = causes.tasks.prefix(Self.maxDrawnTasks).map(\.taskId)
+        // Tasks are drawn by impact while the caps allow; the rest become rows.
+        let tasks = Self.byImpact(causes.tasks)
+        let candidates = tasks.prefix(Self.maxDrawnTasks).map(\.taskId)
         let recordsOfTask = TaskGraph.records(ofTasks: candidates, in: result)
         let standing = TaskGraph.standingIndex(of: recordsOfTask.values.joined(), in: result)
         var drawn: [(RootCauses.Task, GraphLayout)] = []
         var boxes = 0
         var listed: [RootCauses.Task] = []
-        for task in causes.tasks {
+        for task in tasks {
             if drawn.count < Self.maxDrawnTasks, boxes < Self.maxDrawnBoxes,
                 let records = recordsOfTask[BytewiseString(task.taskId)]
             {
@@ -141,6 +147,39 @@ package struct HtmlReport {
     }
 
     private func taskTitle(_ taskId: String) -> String { HtmlPage.taskTitle(taskId) }
+
+    /// The tasks a valid DELETE removed: no finding shows them, and a reader looking for a
+    /// vanished task needs its last title, and who deleted it when.
+    private func writeDeleted(_ deleted: [DeletedTask], _ result: ValidationResult, _ page: inout HtmlPage) {
+        page.add("<section id=\"deleted\"><h2>Deleted tasks (\(deleted.count))</h2>")
+        guard !deleted.isEmpty else {
+            page.add("<p>None.</p></section>")
+            return
+        }
+        page.add(
+            "<table class=\"findings\"><tr><th>last title</th><th>task</th><th>deleted by</th><th>wall</th><th>lamport</th><th>author</th></tr>"
+        )
+        for task in deleted.prefix(deletedListed) {
+            let view = DeletedTaskView(task, in: result.verdict.nodes)
+            page.add(
+                "<tr><td>\(view.title.map { HTMLText.escaped($0) } ?? "<i>(untitled)</i>")</td><td><code>\(HTMLText.escaped(view.taskId))</code></td><td><code title=\"\(HTMLText.escaped(view.deleteId))\">\(HTMLText.escaped(GraphSVG.shortId(view.deleteId)))</code></td><td>\(HTMLText.escaped(view.wall))</td><td>\(view.lamport)</td><td><code>\(HTMLText.escaped(view.author))</code></td></tr>"
+            )
+        }
+        if deleted.count > deletedListed {
+            page.add(
+                "<tr><td colspan=\"6\">… and \(deleted.count - deletedListed) more deleted tasks, \(deleted.count) in all (see <code>redo-conform reconstruct PATH… --format text</code>)</td></tr>"
+            )
+        }
+        page.add("</table></section>")
+    }
+
+    /// Most records rejected first, so that the first drawings are the tasks a reader
+    /// came for; tasks with warnings only (none rejected) come last. Ties keep taskId order.
+    static func byImpact(_ tasks: [RootCauses.Task]) -> [RootCauses.Task] {
+        tasks.indices.sorted { a, b in
+            tasks[a].rejectedCount != tasks[b].rejectedCount ? tasks[a].rejectedCount > tasks[b].rejectedCount : a < b
+        }.map { tasks[$0] }
+    }
 
     private func writeTask(
         _ number: Int, _ task: RootCauses.Task, _ layout: GraphLayout, _ result: ValidationResult,

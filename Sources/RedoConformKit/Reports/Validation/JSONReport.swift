@@ -42,6 +42,7 @@ package enum JSONReport {
                             JSONMember(key: "valid", value: .number(Double(summary.valid))),
                             JSONMember(key: "rejected", value: .number(Double(summary.rejected))),
                             JSONMember(key: "duplicates", value: .number(Double(summary.duplicates))),
+                            JSONMember(key: "deletedTasks", value: .number(Double(summary.deletedTasks))),
                             JSONMember(key: "byCode", value: .object(byCode)),
                         ]))),
                 JSONMember(

@@ -7,7 +7,9 @@ import RedoValidation
 /// The human report: rejected records grouped by task, one line each (source, id prefix,
 /// code, rule, message of the primary finding, and how many more), root causes first with
 /// the records rejected only as their descendants folded into one line beneath each
-/// (`RootCauses`), records with warnings likewise, then a summary by code.
+/// (`RootCauses`), then a summary by code. Records that stand with warnings are summed up
+/// in one line per warning code, with the option that lists them (`warnings`): listed one
+/// by one, a log whose DELETEs all warn would bury its errors between warning-only tasks.
 ///
 /// Every piece of text reaches the sink through `show`, which escapes what a terminal
 /// would obey or read as a new line (`MessageText.displayed`) before painting: a taskId,
@@ -16,10 +18,16 @@ import RedoValidation
 package struct TextReport {
     package var color = false
     package var quiet = false
+    /// Whether records that stand with warnings get lines (and their tasks blocks) too.
+    package var warnings = false
 
-    package init(color: Bool = false, quiet: Bool = false) {
+    /// How users ask for the records with warnings.
+    package static let warningsOption = "--warnings"
+
+    package init(color: Bool = false, quiet: Bool = false, warnings: Bool = false) {
         self.color = color
         self.quiet = quiet
+        self.warnings = warnings
     }
 
     /// `text` made safe to show, then painted with SGR `code` when colour is on.
@@ -35,7 +43,7 @@ package struct TextReport {
             sink.write(show("error", "1;31") + show(": \(problem)") + "\n")
         }
         if !quiet {
-            for task in RootCauses(result).tasks {
+            for task in RootCauses(result).tasks where warnings || task.rejectedCount > 0 {
                 sink.write(
                     show(task.taskId.isEmpty ? "records without a readable taskId" : "task \(task.taskId)", "1") + "\n")
                 for root in task.roots {
@@ -46,16 +54,25 @@ package struct TextReport {
                         sink.write(show("      " + folded) + show(ErrorCode.ancestorRejected.rawValue, "31") + "\n")
                     }
                 }
-                for index in task.unattached + task.warned { writeRecord(index, result, to: &sink) }
+                for index in task.unattached + (warnings ? task.warned : []) { writeRecord(index, result, to: &sink) }
             }
         }
         var line =
             "\(counted(summary.records, "record")), \(counted(summary.nodes, "node")): \(summary.valid) valid, \(summary.rejected) rejected, \(counted(summary.duplicates, "duplicate"))"
         if summary.warnings > 0 { line += ", \(summary.warnings) with warnings" }
+        if summary.deletedTasks > 0 { line += "; \(counted(summary.deletedTasks, "task")) deleted" }
         if !result.problems.isEmpty { line += "; \(counted(result.problems.count, "input problem"))" }
         sink.write(show(line) + "\n")
         for code in summary.byCode.keys.sorted() {
             sink.write("  " + show(code.rawValue, "31") + show("  \(summary.byCode[code]!)") + "\n")
+        }
+        let hint = warnings ? "" : " (\(Self.warningsOption) lists them)"
+        for code in summary.warningsByCode.keys.sorted() {
+            let count = summary.warningsByCode[code]!
+            sink.write(
+                "  " + show(code.rawValue, "33")
+                    + show("  \(count) \(count == 1 ? "record stands" : "records stand") with this warning\(hint)")
+                    + "\n")
         }
     }
 
