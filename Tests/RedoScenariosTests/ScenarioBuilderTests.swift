@@ -25,13 +25,17 @@ import Testing
                     payload: [.init("title", .string("Base")), .init("priority", n("3")), .init("storyPoints", n("5"))]),
                 ScenarioNode(
                     name: "A", action: "UPDATE", parents: ["Base"],
-                    payload: [.init("title", .string("From A")), .init("priority", n("1")), .init("storyPoints", n("8"))]),
+                    payload: [
+                        .init("title", .string("From A")), .init("priority", n("1")), .init("storyPoints", n("8")),
+                    ]),
                 ScenarioNode(
                     name: "B1", action: "UPDATE", by: "b", parents: ["Base"],
                     payload: [.init("description", .string("B was here"))], wall: at(50)),
                 ScenarioNode(
                     name: "B", action: "UPDATE", by: "b", parents: ["B1"],
-                    payload: [.init("title", .string("From B")), .init("priority", n("4")), .init("storyPoints", n("2"))],
+                    payload: [
+                        .init("title", .string("From B")), .init("priority", n("4")), .init("storyPoints", n("2")),
+                    ],
                     wall: at(51)),
                 ScenarioNode(
                     name: "merge", action: "MERGE", parents: ["A", "B"], payload: [.init("base", .string("Base"))],
@@ -94,10 +98,34 @@ import Testing
     @Test func badScenariosAreRefusedWithWhatToChange() {
         let place = SourceLocation(file: "s.yaml", line: 7, column: 5)
         let cases: [(String, (inout Scenario) -> Void)] = [
-            ("unknown parent Nope", { $0.nodes[1].parents = ["Nope"]; $0.nodes[1].location = place }),
-            ("parent merge is declared after A", { $0.nodes[1].parents = ["merge"]; $0.nodes[1].location = place }),
-            ("node name A is used twice", { $0.nodes[2].name = "A"; $0.nodes[2].location = place }),
-            ("unknown action PATCH", { $0.nodes[1].action = "PATCH"; $0.nodes[1].location = place }),
+            (
+                "unknown parent Nope",
+                {
+                    $0.nodes[1].parents = ["Nope"]
+                    $0.nodes[1].location = place
+                }
+            ),
+            (
+                "parent merge is declared after A",
+                {
+                    $0.nodes[1].parents = ["merge"]
+                    $0.nodes[1].location = place
+                }
+            ),
+            (
+                "node name A is used twice",
+                {
+                    $0.nodes[2].name = "A"
+                    $0.nodes[2].location = place
+                }
+            ),
+            (
+                "unknown action PATCH",
+                {
+                    $0.nodes[1].action = "PATCH"
+                    $0.nodes[1].location = place
+                }
+            ),
             (
                 "base merge is declared later",
                 {
@@ -116,10 +144,25 @@ import Testing
             ),
             (
                 "fault omitted on merge, which no node names as a parent",
-                { $0.nodes[4].fault = .omitted; $0.nodes[4].location = place }
+                {
+                    $0.nodes[4].fault = .omitted
+                    $0.nodes[4].location = place
+                }
             ),
-            ("1e400 is not a finite JSON number", { $0.nodes[1].payload = [.init("priority", .number("1e400"))]; $0.nodes[1].location = place }),
-            ("0x1F is not a finite JSON number", { $0.nodes[1].payload = [.init("priority", .number("0x1F"))]; $0.nodes[1].location = place }),
+            (
+                "1e400 is not a finite JSON number",
+                {
+                    $0.nodes[1].payload = [.init("priority", .number("1e400"))]
+                    $0.nodes[1].location = place
+                }
+            ),
+            (
+                "0x1F is not a finite JSON number",
+                {
+                    $0.nodes[1].payload = [.init("priority", .number("0x1F"))]
+                    $0.nodes[1].location = place
+                }
+            ),
         ]
         for (message, change) in cases {
             let error = Self.error(change)

@@ -31,13 +31,16 @@ import Testing
     }
 
     @Test func badJSONIsRefusedAtItsPlace() {
-        let duplicate = Self.error(Self.text.replacingOccurrences(of: #""tasks": ["t"],"#, with: #""tasks": ["t"], "tasks": [],"#))
+        let duplicate = Self.error(
+            Self.text.replacingOccurrences(of: #""tasks": ["t"],"#, with: #""tasks": ["t"], "tasks": [],"#))
         #expect(duplicate?.location?.line == 3)
         #expect(duplicate?.message.contains("duplicate") == true)
-        let unknownKey = Self.error(Self.text.replacingOccurrences(of: #""action": "CREATE""#, with: #""action": "CREATE", "lamport": 3"#))
+        let unknownKey = Self.error(
+            Self.text.replacingOccurrences(of: #""action": "CREATE""#, with: #""action": "CREATE", "lamport": 3"#))
         #expect(unknownKey?.message == "unknown key lamport in a node")
         #expect(unknownKey?.location == SourceLocation(file: "s.json", line: 5, column: 53))
-        let fault = Self.error(Self.text.replacingOccurrences(of: #""action": "CREATE""#, with: #""action": "CREATE", "fault": "bent""#))
+        let fault = Self.error(
+            Self.text.replacingOccurrences(of: #""action": "CREATE""#, with: #""action": "CREATE", "fault": "bent""#))
         #expect(fault?.message == "unknown fault bent")
         #expect(fault?.fix.contains("tampered") == true)
         let huge = Self.error(Self.text.replacingOccurrences(of: "1.50", with: "1e400"))

@@ -33,8 +33,8 @@ package enum ScenarioBuildOutput {
         return files
     }
 
-    /// The json report of `validate log.jsonl`, run on a copy in a private folder so the
-    /// report names `log.jsonl` and nothing of the machine.
+    /// The json report of `validate log.jsonl`, run on a copy in a private folder whose
+    /// path is then taken out, so the report names `log.jsonl` and nothing of the machine.
     static func report(_ log: [UInt8]) throws(ScenarioOutputFolder.Failure) -> [UInt8] {
         let folder = NSTemporaryDirectory() + "redo-conform-scenario-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -51,7 +51,8 @@ package enum ScenarioBuildOutput {
         var sink = ReportSink { out.append(contentsOf: $0) }
         JSONReport.write(result, profile: .synced, to: &sink)
         sink.flush()
-        return out
+        // The sources name the private folder: the report names the log as written beside it.
+        return Array(String(decoding: out, as: UTF8.self).replacingOccurrences(of: folder + "/", with: "").utf8)
     }
 
     /// `{"scenario", "nodes": {name: id}, "tasks": {name: taskId}, "todos", "authors": {name: publicKey}}`.

@@ -14,9 +14,11 @@ package enum ScenarioYAMLReader {
 
     package static func input(_ text: String, file: String) throws(ScenarioError) -> ScenarioInput {
         try NestingBound.check(text, file: file)
+        let parser: Parser
         let root: Node?
         do {
-            root = try Parser(yaml: text, resolver: untagged, constructor: .default, encoding: .utf8).singleRoot()
+            parser = try Parser(yaml: text, resolver: untagged, constructor: .default, encoding: .utf8)
+            root = try parser.singleRoot()
         } catch let error as YamlError {
             throw located(error, file: file)
         } catch {
@@ -26,7 +28,8 @@ package enum ScenarioYAMLReader {
             throw ScenarioError(
                 SourceLocation(file: file, line: 1, column: 1), "the file is empty", fix: "write a scenario")
         }
-        return try convert(root, file: file)
+        // A node holds its anchor weakly; the parser keeps the anchors alive.
+        return try withExtendedLifetime(parser) { () throws(ScenarioError) in try convert(root, file: file) }
     }
 
     /// Every plain scalar without a tag resolves to this name, so a tag written in the
