@@ -138,7 +138,9 @@ let package = Package(
         .testTarget(
             name: "RedoConformKitTests",
             dependencies: [
-                "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText",
+                "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoScenarios", "RedoCore", "RedoCrypto",
+                "RedoJSON",
+                "RedoText",
                 "RedoTestSupport",
             ],
             // The last release's vector set, which VectorSetTests reads by path.
@@ -150,7 +152,7 @@ let package = Package(
             name: "RedoConformEndToEndTests",
             dependencies: [
                 "redo-conform", "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto",
-                "RedoJSON",
+                "RedoJSON", "RedoScenarios",
                 "RedoTestSupport",
             ]),
     ],
