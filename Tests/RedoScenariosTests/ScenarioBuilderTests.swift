@@ -191,6 +191,6 @@ import Testing
         #expect(built.records[1].bytes == built.records[2].bytes)
         #expect(built.records[2].expectation == .duplicate)
         #expect(!String(decoding: built.records[3].bytes, as: UTF8.self).contains("signature"))
-        #expect(built.records[3].expectation == .rejected(code: "E_INVALID_SIGNATURE"))
+        #expect(built.records[3].expectation == .rejected(code: "E_INVALID_SIGNATURE", rule: "signature.missing"))
     }
 }

@@ -14,7 +14,7 @@ public enum ScenarioFault: String, Sendable, CaseIterable {
     case wrongLamport = "wrong-lamport"
     /// The id written in uppercase hex.
     case uppercaseHex = "uppercase-hex"
-    /// A wall past 9999-12-31T23:59:59.999Z.
+    /// A wall past 9999-12-31T23:59:59.999Z (a five-digit year, which the wall format refuses).
     case wallOutOfRange = "wall-out-of-range"
     /// Built, named, and left out of the log: its children name a parent the log lacks.
     case omitted
@@ -29,15 +29,15 @@ public enum ScenarioFault: String, Sendable, CaseIterable {
     /// verdict of a child: the child says so with `expect`.
     public var expectedVerdict: NodeExpectation {
         switch self {
-        case .tampered: return .rejected(code: "E_HASH_MISMATCH")
-        case .foreignSignature: return .rejected(code: "E_INVALID_SIGNATURE")
-        case .missingSignature: return .rejected(code: "E_INVALID_SIGNATURE")
-        case .wrongLamport: return .rejected(code: "E_LAMPORT_VIOLATION")
-        case .uppercaseHex: return .rejected(code: "E_ENCODING_VIOLATION")
-        case .wallOutOfRange: return .rejected(code: "E_SCHEMA_MISMATCH")
-        case .omitted: return .rejected(code: "E_PARENT_NOT_FOUND")
-        case .reservedKey: return .rejected(code: "E_FORBIDDEN_FIELD")
-        case .numberOutOfRange: return .rejected(code: "E_SCHEMA_MISMATCH")
+        case .tampered: return .rejected(code: "E_HASH_MISMATCH", rule: "id.hash")
+        case .foreignSignature: return .rejected(code: "E_INVALID_SIGNATURE", rule: "signature.invalid")
+        case .missingSignature: return .rejected(code: "E_INVALID_SIGNATURE", rule: "signature.missing")
+        case .wrongLamport: return .rejected(code: "E_LAMPORT_VIOLATION", rule: "lamport.successor")
+        case .uppercaseHex: return .rejected(code: "E_ENCODING_VIOLATION", rule: "id.format")
+        case .wallOutOfRange: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "timestamp.wall.format")
+        case .omitted: return .rejected(code: "E_PARENT_NOT_FOUND", rule: "parents.notFound")
+        case .reservedKey: return .rejected(code: "E_FORBIDDEN_FIELD", rule: "payload.reserved")
+        case .numberOutOfRange: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "record.syntax")
         case .duplicated: return .duplicate
         }
     }
