@@ -110,3 +110,23 @@ final class ScenarioCommandTests: XCTestCase {
         XCTAssertLessThanOrEqual(try String(contentsOfFile: lww, encoding: .utf8).split(separator: "\n").count, 25)
     }
 }
+
+/// The catalog's files that share a name with a reconstruction vector build that vector's
+/// log and state byte for byte: the two sources cannot drift apart while both exist.
+final class ScenarioCatalogVectorTests: XCTestCase {
+    func testCatalogFilesBuildTheirReconstructionVectors() throws {
+        var compared = 0
+        for file in ScenarioFile.expand([VectorFiles.url("scenarios").path]) {
+            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            guard FileManager.default.fileExists(atPath: VectorFiles.url("reconstruction/\(name).jsonl").path) else {
+                continue
+            }
+            let built = try ScenarioBuilder().build(try ScenarioFile.read(file))
+            XCTAssertEqual(built.log, try VectorFiles.bytes("reconstruction/\(name).jsonl"), name)
+            XCTAssertEqual(
+                ScenarioEvaluation(built).stateBytes, try VectorFiles.bytes("reconstruction/\(name).state.json"), name)
+            compared += 1
+        }
+        XCTAssertGreaterThanOrEqual(compared, 18)
+    }
+}

@@ -342,7 +342,9 @@ struct BuildState {
         let nodeTable = Dictionary(uniqueKeysWithValues: built.map { ($0.node.name, $0.id) })
         switch assertion.expected {
         case let .value(v): return v
-        case let .id(name): return .string(try lookup([name], in: nodeTable, "node")[0])
+        case let .id(name):
+            if let todo = todoIds[name], nodeTable[name] == nil { return .string(todo) }
+            return .string(try lookup([name], in: nodeTable, "node")[0])
         case let .ids(names): return .array(try lookup(names, in: nodeTable, "node").sorted().map(ScenarioValue.string))
         case let .taskIds(names):
             return .array(try lookup(names, in: taskIds, "task").sorted().map(ScenarioValue.string))

@@ -61,7 +61,7 @@ public struct StateAssertion: Sendable, Equatable {
     public enum Expected: Sendable, Equatable {
         /// This JSON value.
         case value(ScenarioValue)
-        /// The id of the named node.
+        /// The id of the named node (or, when no node has the name, of the named todo).
         case id(String)
         /// The ids of the named nodes, sorted (as `heads` lists them).
         case ids([String])
