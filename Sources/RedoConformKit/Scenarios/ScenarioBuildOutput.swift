@@ -24,8 +24,10 @@ package enum ScenarioBuildOutput {
     {
         let log = built.log
         var files: [(String, [UInt8])] = [("log.jsonl", log)]
-        files.append(("report.json", try report(log)))
-        let state = LogPipeline.stateBytes(built.records.map(\.bytes))
+        let (report, verdict) = try validated(log)
+        files.append(("report.json", report))
+        // The state from the same run: the log is validated once.
+        let state = StateRendering.canonicalBytes(Reconstructor.reconstruct(verdict))
         files.append(("state.json", state))
         files.append(("state.sha256", Array((RedoSHA256.hash(state).hex + "  state.json\n").utf8)))
         files.append(("names.json", names(built)))
@@ -35,7 +37,8 @@ package enum ScenarioBuildOutput {
 
     /// The json report of `validate log.jsonl`, run on a copy in a private folder whose
     /// path is then taken out, so the report names `log.jsonl` and nothing of the machine.
-    static func report(_ log: [UInt8]) throws(ScenarioOutputFolder.Failure) -> [UInt8] {
+    static func validated(_ log: [UInt8]) throws(ScenarioOutputFolder.Failure) -> (report: [UInt8], verdict: LogVerdict)
+    {
         let folder = NSTemporaryDirectory() + "redo-conform-scenario-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         do {
@@ -52,7 +55,8 @@ package enum ScenarioBuildOutput {
         JSONReport.write(result, profile: .synced, to: &sink)
         sink.flush()
         // The sources name the private folder: the report names the log as written beside it.
-        return Array(String(decoding: out, as: UTF8.self).replacingOccurrences(of: folder + "/", with: "").utf8)
+        let report = Array(String(decoding: out, as: UTF8.self).replacingOccurrences(of: folder + "/", with: "").utf8)
+        return (report, result.verdict)
     }
 
     /// `{"scenario", "nodes": {name: id}, "tasks": {name: taskId}, "todos", "authors": {name: publicKey}}`.
