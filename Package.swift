@@ -9,6 +9,8 @@
 //                    portability classes
 //   RedoCore       — REDO itself: node body and id, models, findings, node and log validator, replay
 //   RedoFixtures   — deterministic signed fixtures: vector cases, scenarios, large generated logs
+//   RedoScenarios  — scenarios by name (authors, tasks, nodes, faults, expectations) built into
+//                    signed records; the JSON front end (the YAML one lives with the command)
 //   RedoValidation — the validation engine: inputs and export shapes, line and record reading,
 //                    the validation run, signature verifier and cache, progress, console and
 //                    input files
@@ -46,10 +48,12 @@ let package = Package(
         .library(name: "RedoCrypto", targets: ["RedoCrypto"]),
         .library(name: "RedoCore", targets: ["RedoCore"]),
         .library(name: "RedoHarnessKit", targets: ["RedoHarnessKit"]),
+        .library(name: "RedoScenarios", targets: ["RedoScenarios"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -67,10 +71,14 @@ let package = Package(
             // builds compile the counting out (OperationCount.swift).
             swiftSettings: [.define("REDO_COUNT_OPERATIONS", .when(configuration: .debug))]),
         .target(name: "RedoFixtures", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore"]),
+        .target(name: "RedoScenarios", dependencies: ["RedoJSON", "RedoCrypto", "RedoCore"]),
         .target(name: "RedoValidation", dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore"]),
         .target(
             name: "RedoConformKit",
-            dependencies: ["RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoValidation"],
+            dependencies: [
+                "RedoText", "RedoJSON", "RedoCrypto", "RedoCore", "RedoFixtures", "RedoScenarios", "RedoValidation",
+                .product(name: "Yams", package: "Yams"),
+            ],
             // `--version` names the commit; release.sh defines REDO_CONFORM_RELEASE, so any
             // other build calls itself X.Y.Z-dev.
             plugins: ["BuildCommit"]),
@@ -120,6 +128,8 @@ let package = Package(
             name: "RedoFixturesTests",
             dependencies: ["RedoFixtures", "RedoJSON", "RedoCrypto", "RedoCore", "RedoTestSupport"]),
         .testTarget(
+            name: "RedoScenariosTests", dependencies: ["RedoScenarios", "RedoCore", "RedoJSON", "RedoTestSupport"]),
+        .testTarget(
             name: "RedoValidationTests",
             dependencies: [
                 "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText", "RedoTestSupport",
@@ -128,7 +138,9 @@ let package = Package(
         .testTarget(
             name: "RedoConformKitTests",
             dependencies: [
-                "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto", "RedoJSON", "RedoText",
+                "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoScenarios", "RedoCore", "RedoCrypto",
+                "RedoJSON",
+                "RedoText",
                 "RedoTestSupport",
             ],
             // The last release's vector set, which VectorSetTests reads by path.
@@ -140,7 +152,7 @@ let package = Package(
             name: "RedoConformEndToEndTests",
             dependencies: [
                 "redo-conform", "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto",
-                "RedoJSON",
+                "RedoJSON", "RedoScenarios",
                 "RedoTestSupport",
             ]),
     ],

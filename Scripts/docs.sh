@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The API documentation of the libraries an app can embed (RedoJSON, RedoCrypto, RedoCore): their doc
+# The API documentation of the libraries an app can embed (RedoJSON, RedoCrypto, RedoCore, RedoScenarios): their doc
 # comments and their catalogs (Sources/<Module>/<Module>.docc), built with the Swift-DocC plugin into one
 # documentation archive per library. Fails on any warning, so a broken symbol link, a documented
 # parameter that does not exist or an ambiguous overload in a doc comment or an article fails the build.
@@ -29,7 +29,7 @@ mkdir -p "$archives"
 status=0
 swift package --allow-writing-to-directory "$archives" \
   generate-documentation \
-  --target RedoJSON --target RedoCrypto --target RedoCore \
+  --target RedoJSON --target RedoCrypto --target RedoCore --target RedoScenarios \
   --output-path "$archives" \
   --disable-indexing \
   --warnings-as-errors \
@@ -46,7 +46,7 @@ if grep -n 'warning:' "$log" >&2; then
 fi
 
 echo "docs: documentation archives (each a static site: serve its folder, open documentation/<module>/):"
-for module in RedoJSON RedoCrypto RedoCore; do
+for module in RedoJSON RedoCrypto RedoCore RedoScenarios; do
   archive="$archives/$module.doccarchive"
   [ -f "$archive/index.html" ] || { echo "docs: $archive is missing" >&2; exit 1; }
   echo "  $archive"

@@ -16,6 +16,7 @@ package enum CheckCommand {
         ExportVectorSuite(),
         PlatformVectorSuite(),
         DiffVectorSuite(),
+        ScenarioCatalogSuite(),
     ]
 
     /// The suites over `ExternalVectorFolder`: RFC 8785 canonicalization, Wycheproof Ed25519,
