@@ -37,11 +37,15 @@ package enum ExplainCommand {
         case let .task(id):
             outcome = TaskSearch.task(id: id, in: result)
         case let .title(text):
-            let failed = RecordDetails.read(of: result, options: options) { result.verdict.records[$0].node < 0 }
+            // Titles of records that failed node-level checks are read again from the
+            // inputs (the run keeps no node of theirs); a log without any is not.
+            let failed =
+                result.failedIdentities.isEmpty
+                ? [:] : RecordDetails.read(of: result, options: options) { result.verdict.records[$0].node < 0 }
             outcome = TaskSearch.tasks(title: text, in: result, failedTitles: failed.compactMapValues(\.title))
         }
         guard case let .one(task) = outcome else {
-            console.error(message(for: outcome, query: query))
+            console.errorLines(message(for: outcome, query: query))
             return .usageOrIO
         }
         let records = TaskGraph.records(ofTasks: [task], in: result)[BytewiseString(task)] ?? []

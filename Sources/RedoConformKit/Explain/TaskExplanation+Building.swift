@@ -24,7 +24,7 @@ extension TaskExplanation {
             if entry.verdict != "rejected" { validNodes.append(verdict.nodes[position]) }
         }
         var state = TaskState()
-        var children: [NodeID: [NodeID]] = [:]
+        var children: [BytewiseString: [String]] = [:]
         var deletedIds: Set<NodeID> = []
         var deletes: [Int] = []
         for node in validNodes {
@@ -32,11 +32,15 @@ extension TaskExplanation {
             let decisions = node.action == .merge ? verdict.mergeDecisions[node.id] : nil
             entries[k].changes = Self.changes(of: node, decisions: decisions, before: state)
             state.apply(node, decisions: decisions)
-            for parent in node.parents { children[parent, default: []].append(node.id) }
             if case let .delete(chain) = node.payload {
                 deletedIds.formUnion(chain)
                 deletes.append(k)
             }
+        }
+        // Forks in the DAG as drawn: children of every verdict, so a fork into rejected
+        // branches shows too.
+        for entry in entries {
+            for parent in entry.parents { children[BytewiseString(parent), default: []].append(entry.id) }
         }
         let survivors = Reconstructor.survivors(validNodes)
         for k in entries.indices {
@@ -44,7 +48,7 @@ extension TaskExplanation {
             if entries[k].verdict == "rejected", let position = verdict.nodes.position(of: id) {
                 entries[k].changes = Self.changes(of: verdict.nodes[position], decisions: nil, before: nil)
             }
-            if let next = children[id], next.count > 1 { entries[k].forksInto = next.map(\.text) }
+            if let next = children[BytewiseString(entries[k].id)], next.count > 1 { entries[k].forksInto = next }
             entries[k].deleted = deletedIds.contains(id)
             entries[k].survives = survivors.contains(id)
         }

@@ -34,7 +34,8 @@ package struct TaskExplanation: Sendable {
         package var findings: [String] = []
         /// For a node rejected only as a descendant: the root causes its finding names.
         package var rootCauses: [String] = []
-        /// Valid children, when there are two or more: the task forks here.
+        /// The nodes of the task that name it as a parent, valid or not, when there are two
+        /// or more: the task forks here.
         package var forksInto: [String] = []
         /// Whether a valid DELETE lists it in its deletedChain.
         package var deleted = false

@@ -5,12 +5,13 @@ import RedoJSON
 /// time, so a task of a million nodes is never one value in memory. Text is exact (JSON
 /// escapes what it must).
 enum ExplainJSONReport {
-    static let schemaVersion = 1
+    static let version = 1
 
     static func write(_ explanation: TaskExplanation, to sink: inout ReportSink) {
         let rejected = explanation.entries.lazy.filter { $0.verdict == "rejected" }.count
         let head: [JSONMember] = [
-            member("schemaVersion", .number(Double(schemaVersion))),
+            member("format", .string("redo-conform/explain-report")),
+            member("version", .number(Double(version))),
             member("taskId", .string(explanation.taskId)),
             member("titles", .array(explanation.titles.map { .string($0) })),
             member("lastTitle", explanation.lastTitle.map { .string($0) } ?? .null),
