@@ -6,10 +6,7 @@ import XCTest
 /// `explain` as a user runs it: by id or by title, its exit statuses, its messages when no
 /// task or several match, and its json report against the schema.
 final class ExplainBinaryTests: XCTestCase {
-    private func forkedLog() -> String {
-        let folder = TempFiles.folder("explain-binary")
-        return TempFiles.write(ForkedFaultLog.lines().flatMap { $0 + [0x0A] }, to: folder + "/forked.jsonl")
-    }
+    private func forkedLog() -> String { ForkedFaultLog.file("explain-binary") }
 
     func testExplainsATaskByIdOrTitleWithItsExitStatus() throws {
         let log = forkedLog()
