@@ -73,6 +73,10 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(text.contains("changes title: \"Dentist\" → \"Dentist at 9\""), text)
         XCTAssertTrue(text.contains("from \(log.path):3"), text)
 
+        XCTAssertEqual(
+            TaskSearch.records(of: a.task, in: log.result),
+            TaskGraph.records(ofTasks: [a.task], in: log.result)[BytewiseString(a.task)])
+        XCTAssertEqual(TaskSearch.records(of: a.task.uppercased(), in: log.result), [])
         XCTAssertEqual(TaskSearch.tasks(title: "DENTIST", in: log.result, failedTitles: [:]), .one(a.task))
         XCTAssertEqual(TaskSearch.tasks(title: "at 9", in: log.result, failedTitles: [:]), .one(a.task))
         guard case let .none(closest) = TaskSearch.tasks(title: "Dentsit", in: log.result, failedTitles: [:]) else {

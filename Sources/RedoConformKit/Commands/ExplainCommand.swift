@@ -48,7 +48,7 @@ package enum ExplainCommand {
             console.errorLines(message(for: outcome, query: query))
             return .usageOrIO
         }
-        let records = TaskGraph.records(ofTasks: [task], in: result)[BytewiseString(task)] ?? []
+        let records = TaskSearch.records(of: task, in: result)
         let wanted = Set(records)
         let details = RecordDetails.read(of: result, options: options) { wanted.contains($0) }
         let explanation = TaskExplanation(taskId: task, records: records, result: result, details: details)

@@ -30,13 +30,9 @@ package enum TaskSearch {
 
     /// The task with exactly this id, or the ids that share the longest prefix with it.
     package static func task(id: String, in result: ValidationResult) -> Outcome {
-        let wanted = BytewiseString(id)
+        if !records(of: id, in: result).isEmpty { return .one(id) }
         var ids: Set<BytewiseString> = []
-        for record in result.verdict.records.indices {
-            let task = BytewiseString(result.taskId(record) ?? "")
-            if task == wanted { return .one(id) }
-            ids.insert(task)
-        }
+        for record in result.verdict.records.indices { ids.insert(BytewiseString(result.taskId(record) ?? "")) }
         let query = Array(id.lowercased().unicodeScalars.prefix(comparedCharacters))
         let ranked = ids.filter { !$0.string.isEmpty }.map { task -> (Int, String) in
             let common = zip(query, task.string.lowercased().unicodeScalars).prefix { $0 == $1 }.count
@@ -44,6 +40,24 @@ package enum TaskSearch {
         }
         let closest = ranked.sorted { ($1.0, $0.1) < ($0.0, $1.1) }.prefix(closestOffered)
         return .none(closest: closest.map { Match(taskId: $0.1, lastTitle: nil) })
+    }
+
+    /// Every record of the task `id` (its taskId text, byte for byte), in input order. A
+    /// record that passed node-level checks is matched by its node's UUID rather than by
+    /// its text: a million records are searched without making a string for each.
+    package static func records(of id: String, in result: ValidationResult) -> [Int] {
+        let verdict = result.verdict
+        let uuid = UUIDv4(id).flatMap { $0.text.bytewiseEqual(id) ? $0 : nil }
+        var found: [Int] = []
+        for record in verdict.records.indices {
+            let node = verdict.records[record].node
+            if node >= 0 {
+                if let uuid, verdict.nodes.taskId(at: Int(node)) == uuid { found.append(record) }
+            } else if result.taskId(record).map({ $0.bytewiseEqual(id) }) ?? id.isEmpty {
+                found.append(record)
+            }
+        }
+        return found
     }
 
     /// The tasks any of whose titles — of valid and rejected nodes alike — contains
