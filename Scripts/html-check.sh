@@ -3,7 +3,8 @@
 # (installed when missing) — validate on the faulty log, compare with drift (the
 # recorded iOS-style outputs), validate on a 1,000,000-node chain broken near its root
 # and on 1,000,000 nodes of the mostly-rejected shape, diff of a 1,000,000-node faulty
-# log against itself less 1% of its nodes, and diff of a shipped Vectors/diff pair — and
+# log against itself less 1% of its nodes, diff of a shipped Vectors/diff pair, and
+# explain of a deleted task and of the broken chain (one task of 1,000,000 nodes) — and
 # fails when a screenshot is blank, the browser logs a console message, or a file passes
 # the size bound.
 #
@@ -128,6 +129,25 @@ render "$out/diff.html" "$out/diff.png"
   --output "$out/diff-vector.html" || [ $? -eq 1 ]
 check_size "$out/diff-vector.html"
 render "$out/diff-vector.html" "$out/diff-vector.png"
+
+# 7. explain: a deleted task of the faulty log, found by its title, and the chain broken
+# near its root, one task of $large nodes: its timeline and DAG stay bounded.
+deleted=$(grep -m1 '"action":"DELETE"' "$out/faulty.jsonl" | grep -o '"taskId":"[^"]*"' | cut -d'"' -f4)
+t=$(seconds)
+"$bin" explain "$out/faulty.jsonl" --task "$deleted" --format html --output "$out/explain.html" || [ $? -eq 1 ]
+step "explain --format html (a deleted task)" "$t" "$out/explain.html"
+check_size "$out/explain.html"
+grep -q 'deleted by node' "$out/explain.html" || { echo "FAIL explain: no deleting node named"; failed=1; }
+render "$out/explain.html" "$out/explain.png"
+chain_task=$(head -1 "$out/chain.jsonl" | grep -o '"taskId":"[^"]*"' | cut -d'"' -f4)
+t=$(seconds)
+"$bin" explain "$out/chain.jsonl" --task "$chain_task" --format html --output "$out/explain-chain.html" \
+  || [ $? -eq 1 ]
+step "explain --format html (chain, $large nodes)" "$t" "$out/explain-chain.html"
+check_size "$out/explain-chain.html"
+grep -q "$((large - 2000)) nodes more" "$out/explain-chain.html" \
+  || { echo "FAIL explain chain: the timeline is not bounded"; failed=1; }
+render "$out/explain-chain.html" "$out/explain-chain.png"
 
 if [ "$failed" -ne 0 ]; then echo "html-check: FAILED"; exit 1; fi
 echo "html-check: every report rendered, none blank, no console message, every file within $max_bytes bytes"

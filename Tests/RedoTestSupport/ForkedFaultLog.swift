@@ -38,10 +38,13 @@ package enum ForkedFaultLog {
 
     package static func lines() -> [[UInt8]] { records().map { OrderedJSONWriter.bytes(.object($0)) } }
 
+    /// The log as a JSON Lines file in a new folder named for `label`; its path.
+    package static func file(_ label: String) -> String {
+        TempFiles.write(lines().flatMap { $0 + [0x0A] }, to: TempFiles.folder(label) + "/forked.jsonl")
+    }
+
     /// The log validated as `validate` would, from a file.
     package static func result() -> ValidationResult {
-        let folder = TempFiles.folder("forked-fault")
-        let path = TempFiles.write(lines().flatMap { $0 + [0x0A] }, to: folder + "/forked.jsonl")
-        return ValidationRun(options: ValidationOptions()).run([path])
+        ValidationRun(options: ValidationOptions()).run([file("forked-fault")])
     }
 }

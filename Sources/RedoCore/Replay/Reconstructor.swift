@@ -40,7 +40,8 @@ public enum Reconstructor {
         return Reconstruction(tasks: tasks, deleted: stream.deleted, rejected: stream.rejected)
     }
 
-    static func reconstruct(_ taskId: UUIDv4, nodes: [Node], decisions: [NodeID: MergeDecisions]) -> ReconstructedTask?
+    package static func reconstruct(_ taskId: UUIDv4, nodes: [Node], decisions: [NodeID: MergeDecisions])
+        -> ReconstructedTask?
     {
         // Most tasks have no DELETE: then every node is replayed.
         let replaySet: Set<NodeID>? = nodes.contains { $0.action == .delete } ? survivors(nodes) : nil
@@ -76,7 +77,7 @@ public enum Reconstructor {
 
     /// R: the valid nodes that are neither DELETEs nor in any valid DELETE's deletedChain,
     /// plus all their ancestors. A dead-end branch inside the chains stays out.
-    static func survivors(_ nodes: [Node]) -> Set<NodeID> {
+    package static func survivors(_ nodes: [Node]) -> Set<NodeID> {
         var deletedIds = Set<NodeID>()
         for node in nodes {
             OperationCount.add(1 + node.parents.count)

@@ -9,6 +9,7 @@ extension ReportFormat: ExpressibleByArgument {}
 extension DiffCommand.Format: ExpressibleByArgument {}
 extension CompareCommand.Format: ExpressibleByArgument {}
 extension GraphCommand.Format: ExpressibleByArgument {}
+extension ExplainCommand.Format: ExpressibleByArgument {}
 extension ReconstructCommand.Format: ExpressibleByArgument {}
 extension ValidationProfile: ExpressibleByArgument {}
 extension LogGenerator.Shape: ExpressibleByArgument {}

@@ -103,5 +103,7 @@ struct HtmlPage {
         .sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:16px}.side h4 code{font-weight:normal}
         table.diffs td:nth-child(2){white-space:normal}table.nodes th:nth-child(1){width:16%}table.nodes th:nth-child(2){width:54%}
         table.state th:nth-child(1){width:7%}table.state th:nth-child(2){width:21%}table.state th:nth-child(n+3){width:36%}
+        .explain{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:16px;align-items:start}
+        .explain .dag{position:sticky;top:0;max-height:100vh;overflow:auto}tr.rejected td{background:#fdecea}
         """
 }
