@@ -25,7 +25,8 @@ struct RedoConform: ParsableCommand {
         version: RedoConformVersion.long,
         subcommands: [
             Check.self, Validate.self, MergeReports.self, Reconstruct.self, Verify.self, Sign.self, Keygen.self,
-            Canonicalize.self, Hash.self, Compare.self, Diff.self, Graph.self, Explain.self, Vectors.self, Scenario.self,
+            Canonicalize.self, Hash.self, Compare.self, Diff.self, Graph.self, Explain.self, Vectors.self,
+            Scenario.self,
         ],
         defaultSubcommand: Check.self
     )
