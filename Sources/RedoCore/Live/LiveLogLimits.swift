@@ -22,7 +22,12 @@ public struct LiveLogLimits: Sendable, Equatable {
 /// is unchanged.
 public struct LiveLogLimitExceeded: Error, Sendable, Equatable, CustomStringConvertible {
     /// Which limit.
-    public enum Limit: String, Sendable { case records, bytes }
+    public enum Limit: String, Sendable {
+        /// ``LiveLogLimits/records``.
+        case records
+        /// ``LiveLogLimits/bytes``.
+        case bytes
+    }
     /// The limit the batch passes.
     public let limit: Limit
     /// Its value.

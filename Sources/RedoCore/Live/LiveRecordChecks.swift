@@ -8,8 +8,26 @@ enum LiveRecordChecks {
     /// workers would cost more than the checks.
     static let parallelFrom = 8
 
+    /// Records are checked this many at a time: a deferred signature holds its record's
+    /// canonical body until it is verified, and a whole account loaded at once would hold
+    /// every body together.
+    static let chunk = 4096
+
     /// The final check of each record (its signature verified, or found in `verified`).
     static func check(
+        _ records: [[UInt8]], with validator: NodeValidator, verified: (any VerifiedSignatures)?
+    ) -> [NodeCheck] {
+        guard records.count > chunk else { return checkAtOnce(records, with: validator, verified: verified) }
+        var checks: [NodeCheck] = []
+        checks.reserveCapacity(records.count)
+        for start in stride(from: 0, to: records.count, by: chunk) {
+            let part = Array(records[start..<min(records.count, start + chunk)])
+            checks += checkAtOnce(part, with: validator, verified: verified)
+        }
+        return checks
+    }
+
+    private static func checkAtOnce(
         _ records: [[UInt8]], with validator: NodeValidator, verified: (any VerifiedSignatures)?
     ) -> [NodeCheck] {
         let jobs = records.count < parallelFrom ? 1 : ParallelMap.availableCores
