@@ -17,6 +17,11 @@
 //     (default 1): counts per invariant; on a failure, the seed and a shrunk log, exit 1
 //   redo-bench random-logs [--count N] [--seed S] --out DIR
 //     the random logs of those seeds as DIR/random-SEED.jsonl (Scripts/peer-random.sh)
+//   redo-bench live [--nodes N] [--tasks T]
+//     a live log (LiveLog) of the benign generated log of N nodes (default 60,000) in T
+//     tasks (default 10,000): load cold and with verified signatures supplied, one-node
+//     and 100-node sync batches on the heads (p50/p99), the batch's signatures verified
+//     alone, a parent releasing a 10,000-node chain, a DELETE across 10,000 nodes, peak memory
 //   redo-bench scale FILE [--jobs N]
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
@@ -56,6 +61,8 @@ let rounds = option("--rounds").flatMap(Int.init) ?? 5
 let jobs = option("--jobs").flatMap(Int.init) ?? ParallelMap.availableCores
 let count = option("--count").flatMap(Int.init) ?? 1000
 let firstSeed = option("--seed").flatMap(UInt64.init) ?? 1
+let liveNodes = option("--nodes").flatMap(Int.init) ?? 60_000
+let liveTasks = option("--tasks").flatMap(Int.init) ?? 10_000
 
 struct BenchError: Error, CustomStringConvertible {
     let description: String
@@ -116,11 +123,29 @@ do {
         }
     case "random-logs" where arguments.count == 1 && outputPath != nil:
         try RandomLogBatch.write(count: count, firstSeed: firstSeed, into: outputPath!)
+    case "live" where arguments.count == 1:
+        let f = try LiveLogBench.measure(nodes: liveNodes, tasks: liveTasks, singles: 200, batches: 50)
+        let ms = { (seconds: Double) in format(seconds * 1e3) }
+        print(
+            "live nodes \(liveNodes) tasks \(liveTasks) load-cold-s \(format(f.coldLoad)) load-verified-s \(format(f.warmLoad))"
+        )
+        print(
+            "live one-node p50-ms \(ms(LiveLogBench.percentile(f.single, 0.5))) p99-ms \(ms(LiveLogBench.percentile(f.single, 0.99))) of \(f.single.count)"
+        )
+        print(
+            "live 100-node p50-ms \(ms(LiveLogBench.percentile(f.batch, 0.5))) p99-ms \(ms(LiveLogBench.percentile(f.batch, 0.99))) of \(f.batch.count)"
+                + " signatures-alone p50-ms \(ms(LiveLogBench.percentile(f.batchSignatures, 0.5))) p99-ms \(ms(LiveLogBench.percentile(f.batchSignatures, 0.99)))"
+        )
+        print("live rules-run-again \(f.rulesRunAgain) of \(f.single.count + f.batch.count) batches")
+        print(
+            "live release-chain-ms \(ms(f.release)) released \(f.released) delete-10000-ms \(ms(f.bigDelete)) deleted-tasks \(f.deleted)"
+        )
+        print("live peak-mb \(f.peakBytes / 1_000_000)")
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:
         print(
-            "usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | stages FILE | scale FILE [--jobs N] | invariants [--count N] [--seed S] | random-logs [--count N] [--seed S] --out DIR"
+            "usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | live [--nodes N] [--tasks T] | stages FILE | scale FILE [--jobs N] | invariants [--count N] [--seed S] | random-logs [--count N] [--seed S] --out DIR"
         )
         exit(2)
     }

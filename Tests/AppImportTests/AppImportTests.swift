@@ -3,6 +3,7 @@ import RedoCore
 import RedoCrypto
 import RedoJSON
 import RedoTestSupport
+import Synchronization
 import XCTest
 
 /// Section "Sign what you write" of "Validate and replay a log in an app", verbatim.
@@ -12,6 +13,19 @@ func sealed(_ node: JSONObject, with keyPair: Ed25519KeyPair) -> [UInt8] {
     node["id"] = .string(id.text)
     node["signature"] = .string(signature.hex)
     return CanonicalJSON.bytes(of: .object(node))
+}
+
+/// Section "Load what the device holds" of "Keep a live log in an app", verbatim.
+final class SignatureMemory: VerifiedSignatures {
+    private let held = Mutex(Set<String>())
+
+    func contains(id: NodeID, key: Ed25519PublicKey, signature: Ed25519Signature) -> Bool {
+        held.withLock { $0.contains(id.text + key.hex + signature.hex) }
+    }
+
+    func insert(id: NodeID, key: Ed25519PublicKey, signature: Ed25519Signature) {
+        _ = held.withLock { $0.insert(id.text + key.hex + signature.hex) }
+    }
 }
 
 /// An app that imports swift-crypto's `Crypto` (or CryptoKit, whose top-level names are the same) beside
@@ -289,5 +303,50 @@ final class AppImportTests: XCTestCase {
         let verdict = log.finish()
 
         XCTAssertEqual(verdict.records.map(\.status), [.valid, .valid, .valid, .duplicate])
+    }
+
+    // MARK: RedoCore: "Keep a live log in an app"
+
+    func testKeepALiveLogInAnApp() async throws {
+        let records = try Self.records()
+        let (stored, firstSync, secondSync) = (Array(records[0..<2]), [records[3]], [records[2]])
+        var printed: [String] = []
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+        // Load what the device holds
+        let signatures = SignatureMemory()
+        var log = LiveLog()
+        let loaded = try log.ingest(stored, verified: signatures)
+        print(loaded.changedTasks.count, "task loaded")
+
+        // Take in a sync batch
+        let update = try log.ingest(firstSync, verified: signatures)
+        for (index, verdict) in update.verdicts.enumerated() {
+            print("record \(update.firstRecord + index): \(verdict.code?.rawValue ?? verdict.status.rawValue)")
+        }
+        print(update.changedTasks.count, "tasks changed")
+
+        // Handle a node that waits for its parent (here the duplicate todo, then the rename)
+        let later = try log.ingest(secondSync, verified: signatures)
+        for change in later.changedVerdicts {
+            print("record \(change.record) is now \(change.verdict.status.rawValue)")
+        }
+        for change in later.changedTasks {
+            guard let task = change.task else {
+                print("\(change.taskId): \(change.isDeleted ? "deleted" : "no valid node")")
+                continue
+            }
+            let title = task.state.fields[.title]?.description ?? "(no title)"
+            let priority = task.state.fields[.priority]?.description ?? "none"
+            print("\(change.taskId): \(title), priority \(priority)")
+        }
+
+        // Share it between threads
+        let shared = LiveLogActor(log, verified: signatures)
+        let snapshot = await shared.snapshot
+        print(snapshot.taskStates.count, "task in the snapshot")
+
+        XCTAssertEqual(printed.first, "1 task loaded")
+        XCTAssertEqual(printed.last, "1 task in the snapshot")
     }
 }

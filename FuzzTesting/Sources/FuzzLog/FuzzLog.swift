@@ -19,6 +19,8 @@
 //    the same verdict (per record, per node, order, rejected, MERGE decisions, and so the
 //    same state) through LogValidator.validate(batches:) and LogValidator.Incremental as
 //    through validate(_:);
+//  - the same records taken into a LiveLog in batches (sizes from the PRNG, some empty)
+//    give the same verdict on every record and byte-identical reconstructed state;
 //  - the reconstructed state is canonical JSON (a fixed point of both canonical paths)
 //    and I-JSON, and StateRendering's direct writer gives the canonical form of
 //    StateRendering.json;
@@ -42,6 +44,7 @@ public func fuzzLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var random = SplitMix64(seed: fnv1a(input))
     log.checkOrders(shuffledBy: &random)
     log.checkBatches(sizedBy: &random)
+    log.checkLiveLog(sizedBy: &random)
     if log.isNew {
         log.remember()
         log.checkWithoutDuplicates()

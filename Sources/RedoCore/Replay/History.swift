@@ -18,7 +18,7 @@ struct History {
     private static let fieldCount = fields.count
     /// Every node of the log (shared with the log pass, not copied) and, per position,
     /// which of them stands there.
-    private let allNodes: NodeStore
+    private var allNodes: NodeStore
     /// How many nodes are registered.
     private(set) var count = 0
     /// Per position, the node there; kept only when some task is tracked (a log without a
@@ -54,6 +54,19 @@ struct History {
     }
 
     func node(_ position: Int32) -> Node { allNodes[Int(nodeIndex[Int(position)])] }
+
+    /// Whether positions follow the total order across tasks, as a log pass hands them
+    /// out. A live log registers a batch's nodes after every node it holds: its positions
+    /// follow the total order within each task, which is all a MERGE evaluation compares
+    /// (a valid node's ancestors are of its task).
+    var followsTotalOrderAcrossTasks = true
+
+    /// Lets go of the nodes, so that the pass that shares them can add more without copying
+    /// every column; `lend` hands them back.
+    mutating func releaseNodes() { allNodes = NodeStore() }
+
+    /// The nodes again, now with more: the positions already registered are unchanged.
+    mutating func lend(_ nodes: NodeStore) { allNodes = nodes }
     func decisions(at position: Int32) -> MergeDecisions? { decisions[position] }
 
     /// Registers the next valid node, `allNodes[index]` (positions must follow `Ancestry`'s).
@@ -65,7 +78,7 @@ struct History {
         count += 1
         if trackedTasks?.isEmpty == true { return }
         assert(
-            position == 0 || self.node(position - 1).precedes(allNodes[Int(index)]),
+            position == 0 || !followsTotalOrderAcrossTasks || self.node(position - 1).precedes(allNodes[Int(index)]),
             "positions must follow the total order")
         nodeIndex.append(index)
         let task = allNodes.taskId(at: Int(index))

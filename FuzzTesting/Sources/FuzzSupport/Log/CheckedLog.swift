@@ -72,6 +72,31 @@ public struct CheckedLog {
         )
     }
 
+    /// The same records taken into a live log in batches (sizes from the PRNG, some
+    /// empty) give the reference verdict on every record and the same state, byte for byte.
+    public func checkLiveLog(sizedBy random: inout SplitMix64) {
+        var live = LiveLog()
+        var start = 0
+        var sizes: [Int] = []
+        while start < records.count {
+            let size = Int(random.next() % 6)  // 0 = an empty batch
+            sizes.append(size)
+            do {
+                _ = try live.ingest(Array(records[start..<min(start + size, records.count)]))
+            } catch {
+                invariant(false, "a live log refused a batch within its limits: \(error)")
+            }
+            start += size
+        }
+        invariant(
+            live.verdicts == referenceVerdict.records,
+            "a live log fed batches of sizes \(sizes) differs from validate(_:)\nrecords:\n\(recordDump(records))")
+        invariant(
+            StateRendering.canonicalBytes(live.reconstruction)
+                == StateRendering.canonicalBytes(Reconstructor.reconstruct(referenceVerdict)),
+            "a live log fed batches of sizes \(sizes) reconstructs another state\nrecords:\n\(recordDump(records))")
+    }
+
     /// Keeps the reference verdict of a new list, so that the checks that depend only on the
     /// list are not run again for it (nothing with the caches off).
     public func remember() {

@@ -102,9 +102,17 @@ extension LogPass {
     /// The original CREATE of a task is the earliest wall, then the smallest id, among
     /// CREATEs that pass node-level checks.
     mutating func chooseOriginalCreates() {
-        var originalCreate = PositionTable<TaskKey>()
-        OperationCount.add(nodes.count)
-        for position in nodes.indices where nodes.action(at: position) == .create {
+        originalCreate = PositionTable<TaskKey>()
+        noteOriginalCreates(among: nodes.indices)
+    }
+
+    /// Makes each CREATE among `positions` its task's original CREATE when it comes before
+    /// the one chosen so far (a live log adds a batch's CREATEs this way).
+    mutating func noteOriginalCreates(among positions: Range<Int>) {
+        var originalCreate = self.originalCreate
+        self.originalCreate = PositionTable()  // unshared, so that it grows in place
+        OperationCount.add(positions.count)
+        for position in positions where nodes.action(at: position) == .create {
             if let current = originalCreate.position(of: nodes.taskId(at: position), in: nodes).map(Int.init) {
                 if (nodes.wall(at: position), nodes.id(at: position)) < (nodes.wall(at: current), nodes.id(at: current))
                 {

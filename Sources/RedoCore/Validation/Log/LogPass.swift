@@ -91,12 +91,24 @@ struct LogPass {
             rejectedAtNodeLevel[id] = code
         }
         failedCodes = [:]
-        chooseOriginalCreates()
         let order = processingOrder()
+        applyRules(in: order)
+        return finish(order)
+    }
+
+    /// The rules on every node, visited in `order`, and the inherited findings of failing
+    /// records; starts from the grouping (the rules' state is made anew).
+    mutating func applyRules(in order: [Int32]) {
+        chooseOriginalCreates()
         history = History(
             nodes: nodes,
             trackedTasks: historyOfEveryTask ? nil : History.tasksWithMerges(nodes))
+        ancestry = Ancestry()
         ancestry.reserveCapacity(nodes.count)
+        todoCreators = PositionTable()
+        mergeDecisions = [:]
+        rejectedRoots = [:]
+        deleteRoots = [:]
         state = Array(repeating: .unprocessed, count: nodes.count)
         primary = Array(repeating: nil, count: nodes.count)
         ancestryIndex = Array(repeating: -1, count: nodes.count)
@@ -105,6 +117,5 @@ struct LogPass {
         let nodes = self.nodes
         for position in order { process(Int(position), in: nodes) }
         addInheritedFindingsToFailedRecords()
-        return finish(order)
     }
 }

@@ -12,7 +12,7 @@ public enum RecordStatus: String, Sendable, Codable {
 }
 
 /// The verdict on one input record, in input order.
-public struct RecordVerdict: Sendable {
+public struct RecordVerdict: Sendable, Equatable {
     /// Valid, rejected or a duplicate.
     public var status: RecordStatus
     /// Primary code (by precedence), nil for valid and duplicate records.

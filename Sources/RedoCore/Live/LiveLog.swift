@@ -1,0 +1,134 @@
+import RedoCrypto
+import RedoJSON
+
+/// A log an app keeps open: it takes in records batch by batch as they sync, and after
+/// each batch holds every record's verdict and every task's state.
+///
+/// After any sequence of batches, ``verdicts`` are the verdicts ``LogValidator`` gives on
+/// all the records, in the order they were taken in (which copy of a node is the duplicate
+/// depends on that order; nothing else does), and ``reconstruction`` is
+/// ``Reconstructor/reconstruct(_:)`` of that verdict, to the byte of its
+/// ``StateRendering`` — whatever the order of the records and however they were split.
+///
+/// A batch of new nodes on the heads the log holds (the usual sync) costs its own nodes
+/// and the tasks it touches. A batch that can change an earlier verdict (a parent some
+/// node waits for, a CREATE of a task that has one, a record that fails node-level checks,
+/// nodes older than what their task holds) runs the log rules again over every node,
+/// without reading or verifying any record again: about what ``LogValidator`` costs on
+/// the nodes alone.
+///
+/// A value: copying it is cheap, and a copy is a snapshot that later batches leave as it
+/// is. ``LiveLogActor`` holds one for an app's threads.
+public struct LiveLog: Sendable {
+    /// How much the log takes in.
+    public let limits: LiveLogLimits
+    /// What each record is checked against.
+    public let validator: NodeValidator
+    /// The log rules' state, kept open: the records' verdicts, the nodes, and what the
+    /// rules know about each.
+    private var pass = LogPass([])
+    /// Each record's verdict from its node-level checks: where the rules start over.
+    private var nodeLevel: [RecordVerdict] = []
+    /// Whether the rules visit nodes in total order (a log whose lamports are consistent).
+    private var orderIsTotal = true
+    /// Parents and MERGE bases some record names and no node holds.
+    private var awaited = Set<NodeID>()
+    private var tasks = LiveTasks()
+    private var byteCount = 0
+    /// How many batches ran the log rules again over every node (the others were judged
+    /// on their own): for tests and benchmarks.
+    package private(set) var rulesRunAgain = 0
+
+    /// An empty log that checks records with `validator` and holds at most `limits`.
+    public init(validator: NodeValidator = NodeValidator(), limits: LiveLogLimits = LiveLogLimits()) {
+        self.validator = validator
+        self.limits = limits
+        // Every task's history is kept: a later batch may bring any task its first MERGE.
+        pass.historyOfEveryTask = true
+        pass.history.followsTotalOrderAcrossTasks = false
+    }
+
+    /// The verdict on every record taken in, in the order taken in.
+    public var verdicts: [RecordVerdict] { pass.verdicts }
+
+    /// Every node that passed node-level checks, one per id, in the order first taken in.
+    public var nodes: NodeStore { pass.nodes }
+
+    /// The state of each task with a surviving node, by task id.
+    public var taskStates: [UUIDv4: ReconstructedTask] { tasks.states }
+
+    /// The tasks whose every valid node is deleted.
+    public var deletedTasks: Set<UUIDv4> { tasks.deleted }
+
+    /// The whole state, as ``Reconstructor/reconstruct(_:)`` gives it for ``verdicts``.
+    /// Sorts every task and rejected id: for a rendering, not for each frame.
+    public var reconstruction: Reconstruction {
+        Reconstruction(
+            tasks: tasks.states.values.sorted { $0.taskId < $1.taskId }, deleted: tasks.deleted.sorted(),
+            rejected: pass.rejectedIds())
+    }
+
+    /// Takes in a batch of records (each one JSON document, as synced): checks each on its
+    /// own (on every core; a signature `verified` holds is not verified again, and every
+    /// signature that holds is added to it), then judges them with the records already
+    /// held. Returns the batch's verdicts, the earlier records whose verdict it changed and
+    /// the tasks whose state it changed, with their new state.
+    ///
+    /// Throws only when the batch would take the log past ``limits``; the log is then
+    /// unchanged. A record that is not JSON, a duplicate, a bad signature: each gets its
+    /// verdict like any other record.
+    public mutating func ingest(
+        _ records: [[UInt8]], verified: (any VerifiedSignatures)? = nil
+    ) throws(LiveLogLimitExceeded) -> LiveLogUpdate {
+        let bytes = records.reduce(0) { $0 + $1.count }
+        if pass.verdicts.count + records.count > limits.records {
+            throw LiveLogLimitExceeded(
+                limit: .records, allowed: limits.records, requested: pass.verdicts.count + records.count)
+        }
+        if byteCount + bytes > limits.bytes {
+            throw LiveLogLimitExceeded(limit: .bytes, allowed: limits.bytes, requested: byteCount + bytes)
+        }
+        byteCount += bytes
+        let checks = LiveRecordChecks.check(records, with: validator, verified: verified)
+
+        let firstRecord = pass.verdicts.count
+        let firstNode = pass.nodes.count
+        // The history shares the nodes: let go of them while the batch's are added, so that
+        // the columns grow in place instead of being copied.
+        pass.history.releaseNodes()
+        pass.add(checks)
+        pass.nodes.resolveLaterParents()
+        nodeLevel += pass.verdicts[firstRecord...]
+        let added = firstNode..<pass.nodes.count
+        let recordRange = firstRecord..<pass.verdicts.count
+        let continues = pass.canContinue(
+            with: added, records: recordRange, orderIsTotal: orderIsTotal, awaited: awaited, lastOfTask: tasks.last)
+        tasks.index(added, in: pass.nodes)
+
+        var changedVerdicts: [ChangedVerdict] = []
+        var changedTasks: Set<UUIDv4>
+        if continues {
+            let visited = pass.continueRules(with: added)
+            awaited.formUnion(pass.awaitedIds(among: added))
+            changedTasks = tasks.appendValid(visited, in: pass.nodes, status: pass.primary)
+        } else {
+            rulesRunAgain += 1
+            let before = pass.verdicts
+            let statusBefore = pass.primary
+            orderIsTotal = pass.applyRulesAgain(nodeLevel: nodeLevel)
+            awaited = pass.awaitedIds()
+            for record in 0..<firstRecord where pass.verdicts[record] != before[record] {
+                changedVerdicts.append(ChangedVerdict(record: record, verdict: pass.verdicts[record]))
+            }
+            changedTasks = Set(
+                added.filter { pass.primary[$0] == nil }.map { pass.nodes.taskId(at: $0) })
+            for position in 0..<firstNode where (pass.primary[position] == nil) != (statusBefore[position] == nil) {
+                changedTasks.insert(pass.nodes.taskId(at: position))
+            }
+            tasks.refindValid(changedTasks, in: pass.nodes, status: pass.primary)
+        }
+        return LiveLogUpdate(
+            firstRecord: firstRecord, verdicts: Array(pass.verdicts[recordRange]), changedVerdicts: changedVerdicts,
+            changedTasks: tasks.replay(changedTasks, in: pass.nodes, decisions: pass.mergeDecisions))
+    }
+}
