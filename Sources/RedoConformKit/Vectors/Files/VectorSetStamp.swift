@@ -25,7 +25,7 @@ package struct VectorSetStamp: Sendable, Equatable {
     }
 
     /// The shipped set's version.
-    package static let currentVersion = "2.0"
+    package static let currentVersion = "2.1"
     /// The shipped set's digest, which `--version` prints. A test fails, naming the new
     /// value, when the shipped files no longer have it.
     package static let currentDigest = "b862a1fce7e7fda5b1cedeeecc6c0f98f703d80bc99684a18c567031c03a117e"
