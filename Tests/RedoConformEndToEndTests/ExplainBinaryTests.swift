@@ -47,6 +47,26 @@ final class ExplainBinaryTests: XCTestCase {
         XCTAssertEqual(neither.status, 2, "--task or --title is required")
     }
 
+    func testExplainReadsAWrappedExportWithNodesAt() throws {
+        let log = VectorRoot.shipped.url("logs/delete-descendant.jsonl")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let wrapped = TempFiles.write(
+            "{\"exportedAt\": \"2026-01-01T00:00:00Z\", \"nodes\": [" + lines.joined(separator: ",") + "]}",
+            to: TempFiles.folder("explain-nodes-at") + "/export.json")
+        let plain = try BinaryEndToEndTests.run(["explain", log, "--title", ""])
+        let read = try BinaryEndToEndTests.run(["explain", wrapped, "--nodes-at", "/nodes", "--title", ""])
+        XCTAssertEqual(read.status, plain.status, read.stderr)
+        // The same timeline, devices read again from the wrapped export included; only the
+        // records' locations differ (a line of the log, an index in the array).
+        let unlocated = { (text: String) in text.split(separator: "\n").filter { !$0.contains("   from ") } }
+        XCTAssertEqual(unlocated(read.stdout), unlocated(plain.stdout))
+        XCTAssertTrue(read.stdout.contains("   from \(wrapped)#0\n"), read.stdout)
+        XCTAssertTrue(read.stdout.contains("deleted by node "), read.stdout)
+        let misread = try BinaryEndToEndTests.run(["explain", wrapped, "--title", ""])
+        XCTAssertEqual(misread.status, 2, misread.stdout + misread.stderr)
+        XCTAssertTrue((misread.stdout + misread.stderr).contains("add --nodes-at /nodes"), misread.stderr)
+    }
+
     func testJSONReportMatchesItsSchema() throws {
         let log = forkedLog()
         let folder = TempFiles.folder("explain-schema")

@@ -20,6 +20,7 @@ final class HtmlBinaryTests: XCTestCase {
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
         XCTAssertTrue(page.hasSuffix("</body></html>\n"))
         XCTAssertEqual(page.components(separatedBy: "<section class=\"task\"").count - 1, 2)
+        XCTAssertTrue(page.contains(", device device-a</title>"), "boxes' tooltips name the device")
         let again = try BinaryEndToEndTests.run(["validate", log, "--format", "html"])
         XCTAssertEqual(again.stdout, page, "same input, same bytes")
     }
@@ -37,6 +38,9 @@ final class HtmlBinaryTests: XCTestCase {
         XCTAssertEqual(mermaid.status, 1)
         XCTAssertTrue(mermaid.stdout.hasPrefix("flowchart TB\n"), mermaid.stdout)
         XCTAssertTrue(mermaid.stdout.contains("MERGE"))
+        for drawing in [dot.stdout, svg.stdout, mermaid.stdout] {
+            XCTAssertTrue(drawing.contains("… on device-a"), drawing)
+        }
         let unknown = try BinaryEndToEndTests.run(["graph", log, "--task", "no-such-task"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertEqual(unknown.stderr, "error: no record of task no-such-task in the log\n")

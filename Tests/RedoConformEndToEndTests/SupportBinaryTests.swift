@@ -4,7 +4,8 @@ import XCTest
 
 /// What a support engineer runs on a user's export, through the binary: wrapped exports
 /// read with --nodes-at by every command that reads exports, warnings summed up by code in
-/// validate's and merge-reports' text alike, deleted tasks listed by reconstruct.
+/// validate's and merge-reports' text alike, deleted tasks listed by reconstruct with the
+/// DELETE's device.
 extension BinaryEndToEndTests {
     /// A log vector's nodes wrapped as `{"exportedAt": …, "nodes": […]}`, and the log.
     private func wrappedExport(_ folder: String) throws -> (wrapped: String, log: String) {
@@ -70,5 +71,11 @@ extension BinaryEndToEndTests {
         }
         let reconstruct = try BinaryEndToEndTests.run(["reconstruct", log, "--format", "text"])
         XCTAssertTrue(reconstruct.stdout.contains("\ndeleted: "), reconstruct.stdout)
+        // The DELETE's device is read again from its record; standard input cannot be.
+        XCTAssertTrue(reconstruct.stdout.contains(" from device "), reconstruct.stdout)
+        let piped = try BinaryEndToEndTests.run(
+            ["reconstruct", "-", "--format", "text"], stdin: try String(contentsOfFile: log, encoding: .utf8))
+        XCTAssertTrue(piped.stdout.contains("\ndeleted: "), piped.stdout)
+        XCTAssertFalse(piped.stdout.contains(" from device "), piped.stdout)
     }
 }

@@ -59,4 +59,36 @@ final class DeletedTasksReportTests: XCTestCase {
         let text = renderReport { TextReport(quiet: true).write(result, to: &$0) }
         XCTAssertTrue(text.contains("; \(deleted.count) tasks deleted\n"), text)
     }
+
+    func testDeletedLinesAndRowsNameTheDeletesDeviceReadAgain() throws {
+        let result = run(faulty(tasks: 200), "device")
+        let deleted = DeletedTasks.find(in: result.verdict)
+        let details = RecordDetails.read(
+            nodes: Set(deleted.map(\.delete)), of: result, options: ValidationOptions())
+        XCTAssertEqual(Set(details.keys), Set(deleted.map(\.delete)), "only the DELETEs are read again")
+        let first = try XCTUnwrap(deleted.first)
+        let view = DeletedTaskView(first, in: result.verdict.nodes, details: details[first.delete])
+        let device = try XCTUnwrap(view.deviceId)
+        XCTAssertTrue(view.textLine.contains("deleted by \(view.deleteId) from device \(device)"), view.textLine)
+        var report = HtmlReport(recordOptions: ValidationOptions())
+        report.deletedListed = 5
+        let html = renderReport { report.write(result, profile: .synced, to: &$0) }
+        XCTAssertTrue(html.contains("<th>device</th>"))
+        XCTAssertTrue(html.contains("</code></td><td>\(device)</td><td>\(view.wall)</td>"), html)
+        // Without a way to read the records again, the device is left out, not guessed.
+        let unread = DeletedTaskView(first, in: result.verdict.nodes)
+        XCTAssertNil(unread.device)
+        XCTAssertFalse(unread.textLine.contains("from device"))
+    }
+
+    func testTheDeviceNamesItsIdAndNameEscaped() {
+        var details = RecordDetails()
+        details.deviceId = "phone"
+        details.deviceName = "Ann\u{1B}[2J"
+        let result = run(faulty(tasks: 20), "escaped")
+        guard let task = DeletedTasks.find(in: result.verdict).first else { return XCTFail("no deleted task") }
+        let view = DeletedTaskView(task, in: result.verdict.nodes, details: details)
+        XCTAssertEqual(view.device, "phone \"Ann\u{1B}[2J\"")
+        XCTAssertFalse(view.textLine.contains("\u{1B}"), view.textLine)
+    }
 }

@@ -1,6 +1,7 @@
 import RedoCore
 import RedoTestSupport
 import RedoText
+import RedoValidation
 import XCTest
 
 @testable import RedoConformKit
@@ -28,6 +29,34 @@ final class GraphWhoAndMermaidTests: XCTestCase {
         XCTAssertTrue(svg.contains("wall \(wall.text), author \(author.text)</title>"), svg)
         let dot = GraphDOT.dot(GraphLayout(graph))
         XCTAssertTrue(dot.contains("\\n\(create.whoLines[1])"), dot)
+    }
+
+    func testDrawnBoxesNameTheDeviceReadAgainFromTheirRecords() throws {
+        let result = ForkedFaultLog.result()
+        let layout = try XCTUnwrap(
+            GraphLayout.readingDetails([GraphLayout(graph())], of: result, options: ValidationOptions()).first)
+        let create = layout.graph.nodes[0]
+        let author = try XCTUnwrap(create.author)
+        XCTAssertEqual(create.details?.deviceId, "device-a")
+        XCTAssertEqual(create.whoLines.last, "by " + author.text.prefix(8) + "… on device-a")
+        XCTAssertTrue(create.whoTooltip.hasSuffix("author \(author.text), device device-a"), create.whoTooltip)
+        XCTAssertTrue(GraphSVG.svg(layout).contains(", device device-a</title>"))
+        XCTAssertTrue(GraphDOT.dot(layout).contains("… on device-a"))
+        XCTAssertNil(graph().nodes[0].details, "nothing is read again unless asked")
+    }
+
+    func testLongDeviceAndAuthorNamesAreEscapedAndCut() throws {
+        var node = graph().nodes[0]
+        var details = RecordDetails()
+        details.deviceId = String(repeating: "d", count: 500)
+        details.deviceName = "Kitchen\u{1B}tablet of the family"
+        details.authorName = String(repeating: "n", count: 500)
+        node.details = details
+        let line = try XCTUnwrap(node.whoLines.last)
+        XCTAssertTrue(line.hasSuffix(" on Kitchen\\u{1…"), line)
+        XCTAssertFalse(node.whoTooltip.contains("\u{1B}"))
+        XCTAssertTrue(node.whoTooltip.contains("\"" + String(repeating: "n", count: 63) + "…\""), node.whoTooltip)
+        XCTAssertLessThan(node.whoTooltip.count, 300)
     }
 
     func testMermaidDrawsTheSameBoxesAndEdges() {

@@ -24,7 +24,9 @@ package enum GraphCommand {
             return .usageOrIO
         }
         let standing = TaskGraph.standingIndex(of: records, in: result)
-        let layout = GraphLayout(TaskGraph(taskId: task, records: records, result: result, standing: standing))
+        let layout = GraphLayout.readingDetails(
+            [GraphLayout(TaskGraph(taskId: task, records: records, result: result, standing: standing))], of: result,
+            options: options)[0]
         let written = ReportOutput.write(to: output, console: console) { sink in
             switch format {
             case .dot: sink.write(GraphDOT.dot(layout))

@@ -39,7 +39,10 @@ package enum ReconstructCommand {
         switch format {
         case .json: StateRendering.writeCanonical(reconstruction, to: console.writeOut)
         case .text:
-            let deleted = DeletedTasks.find(in: result.verdict).map { DeletedTaskView($0, in: result.verdict.nodes) }
+            // The DELETEs' devices are not kept by the run: their records alone are read again.
+            let tasks = DeletedTasks.find(in: result.verdict)
+            let details = RecordDetails.read(nodes: Set(tasks.map(\.delete)), of: result, options: options)
+            let deleted = tasks.map { DeletedTaskView($0, in: result.verdict.nodes, details: details[$0.delete]) }
             writeText(reconstruction, deleted: deleted, now: now, to: console.out)
         }
         return status

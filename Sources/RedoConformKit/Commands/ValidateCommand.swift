@@ -26,7 +26,8 @@ package enum ValidateCommand {
                 result, format: format, profile: options.profile, output: output, quiet: quiet, warnings: warnings,
                 console: console
             ) { sink in
-                HtmlReport(protocolURL: protocolURL).write(result, profile: options.profile, to: &sink)
+                HtmlReport(protocolURL: protocolURL, recordOptions: options).write(
+                    result, profile: options.profile, to: &sink)
             }
         }
     }

@@ -34,7 +34,7 @@ package struct GraphLayout: Sendable {
         package var parents: [Int] = []
     }
 
-    package let graph: TaskGraph
+    package internal(set) var graph: TaskGraph
     package private(set) var boxes: [Box] = []
     /// The lamport of each layer (nil: nodes with no readable lamport and nothing above).
     package private(set) var layerLamports: [Int64?] = []

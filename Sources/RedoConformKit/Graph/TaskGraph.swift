@@ -89,6 +89,9 @@ package struct TaskGraph: Sendable {
         /// rejected by a log rule); the engine keeps no wall or author of a record that failed them.
         package var wall: UTCTime?
         package var author: UserId?
+        /// Device and author's name, which the run does not keep: read again from the
+        /// node's record for the boxes drawn (`GraphLayout.readingDetails`), nil otherwise.
+        package var details: RecordDetails?
         /// Positions in `nodes`.
         package var parents: [Int] = []
         package var status: GraphStatus

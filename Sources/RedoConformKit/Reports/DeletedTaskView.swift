@@ -3,7 +3,8 @@ import RedoText
 
 /// A deleted task as the reports name it: its last title, its taskId, and the DELETE that
 /// ended it (id, wall, lamport and author). `reconstruct --format text` writes it as a line,
-/// the html report as a row. Only the title is free text; it is escaped where it is shown.
+/// the html report as a row. The title and the device are free text; they are escaped where
+/// they are shown.
 package struct DeletedTaskView: Sendable {
     package let taskId: String
     /// The title as the log wrote it; nil when no valid node set one.
@@ -13,18 +14,37 @@ package struct DeletedTaskView: Sendable {
     package let lamport: Int64
     /// The DELETE's author.userId.
     package let author: String
+    /// The DELETE's author.deviceId and author.deviceName, as its record spells them: the
+    /// run does not keep them, so they are read again from the record; nil when it cannot
+    /// be read again (stdin, or a run with input problems) or does not give them.
+    package let deviceId: String?
+    package let deviceName: String?
 
-    package init(_ task: DeletedTask, in store: NodeStore) {
+    /// `details` are the DELETE record's, when it could be read again.
+    package init(_ task: DeletedTask, in store: NodeStore, details: RecordDetails? = nil) {
         taskId = task.taskId.text
         title = task.lastTitle
         deleteId = store.id(at: task.delete).text
         wall = store.wall(at: task.delete).text
         lamport = store.lamport(at: task.delete)
         author = store.authorUserId(at: task.delete).text
+        deviceId = details?.deviceId
+        deviceName = details?.deviceName
+    }
+
+    /// The device as a line names it: `deviceId "deviceName"`, either part left out when
+    /// absent; nil when neither is known. Not escaped.
+    package var device: String? {
+        switch (deviceId, deviceName) {
+        case let (id?, name?): "\(id) \"\(name)\""
+        case let (id?, nil): id
+        case let (nil, name?): "\"\(name)\""
+        case (nil, nil): nil
+        }
     }
 
     /// The line `reconstruct --format text` writes, escaped for a terminal.
     package var textLine: String {
-        "\(MessageText.displayed(title ?? "(untitled)"))  [\(taskId)]  deleted by \(deleteId) at \(wall) (lamport \(lamport), author \(author))"
+        "\(MessageText.displayed(title ?? "(untitled)"))  [\(taskId)]  deleted by \(deleteId)\(device.map { " from device " + MessageText.displayed($0) } ?? "") at \(wall) (lamport \(lamport), author \(author))"
     }
 }

@@ -31,9 +31,15 @@ enum ExplainHtmlReport {
                 "<p>Titles: \(explanation.titles.map { "<q>\(escaped($0))</q>" }.joined(separator: ", "))</p>")
         }
         page.add("<div class=\"explain\"><div class=\"dag\">")
-        if let graph = explanation.graph {
+        if var graph = explanation.graph {
             var entryOfId: [String: Int] = [:]
             for (k, entry) in explanation.entries.enumerated() { entryOfId[entry.id] = k }
+            // The timeline's records were read again for their device: the boxes show it too.
+            for k in graph.nodes.indices {
+                if let entry = entryOfId[graph.nodes[k].id] {
+                    graph.nodes[k].details = explanation.entries[entry].details
+                }
+            }
             let drawn = Self.drawnRows(explanation.entries.count)
             page.add(
                 GraphSVG.svg(GraphLayout(graph)) { k in

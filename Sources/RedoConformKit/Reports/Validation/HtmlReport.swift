@@ -31,7 +31,15 @@ package struct HtmlReport {
     /// Deleted tasks listed at most (`maxDeletedListed`; smaller in tests).
     package var deletedListed = Self.maxDeletedListed
 
-    package init(protocolURL: String = "PROTOCOL.md") { self.protocolURL = protocolURL }
+    /// How the run read its records, to read the records of the drawn boxes and listed
+    /// DELETEs again for their device and author's name (the run does not keep them); nil
+    /// leaves them out.
+    package var recordOptions: ValidationOptions?
+
+    package init(protocolURL: String = "PROTOCOL.md", recordOptions: ValidationOptions? = nil) {
+        self.protocolURL = protocolURL
+        self.recordOptions = recordOptions
+    }
 
     package func write(_ result: ValidationResult, profile: ValidationProfile, to sink: inout ReportSink) {
         let summary = ReportSummary(result)
@@ -125,6 +133,10 @@ package struct HtmlReport {
             }
             listed.append(task)
         }
+        if let recordOptions {
+            let layouts = GraphLayout.readingDetails(drawn.map(\.1), of: result, options: recordOptions)
+            drawn = zip(drawn, layouts).map { ($0.0, $1) }
+        }
         page.graphLegend()
         if !listed.isEmpty {
             page.add(
@@ -157,17 +169,20 @@ package struct HtmlReport {
             return
         }
         page.add(
-            "<table class=\"findings\"><tr><th>last title</th><th>task</th><th>deleted by</th><th>wall</th><th>lamport</th><th>author</th></tr>"
+            "<table class=\"findings\"><tr><th>last title</th><th>task</th><th>deleted by</th><th>device</th><th>wall</th><th>lamport</th><th>author</th></tr>"
         )
-        for task in deleted.prefix(deletedListed) {
-            let view = DeletedTaskView(task, in: result.verdict.nodes)
+        let listed = deleted.prefix(deletedListed)
+        let details =
+            recordOptions.map { RecordDetails.read(nodes: Set(listed.map(\.delete)), of: result, options: $0) } ?? [:]
+        for task in listed {
+            let view = DeletedTaskView(task, in: result.verdict.nodes, details: details[task.delete])
             page.add(
-                "<tr><td>\(view.title.map { HTMLText.escaped($0) } ?? "<i>(untitled)</i>")</td><td><code>\(HTMLText.escaped(view.taskId))</code></td><td><code title=\"\(HTMLText.escaped(view.deleteId))\">\(HTMLText.escaped(GraphSVG.shortId(view.deleteId)))</code></td><td>\(HTMLText.escaped(view.wall))</td><td>\(view.lamport)</td><td><code>\(HTMLText.escaped(view.author))</code></td></tr>"
+                "<tr><td>\(view.title.map { HTMLText.escaped($0) } ?? "<i>(untitled)</i>")</td><td><code>\(HTMLText.escaped(view.taskId))</code></td><td><code title=\"\(HTMLText.escaped(view.deleteId))\">\(HTMLText.escaped(GraphSVG.shortId(view.deleteId)))</code></td><td>\(view.device.map { HTMLText.escaped($0) } ?? "")</td><td>\(HTMLText.escaped(view.wall))</td><td>\(view.lamport)</td><td><code>\(HTMLText.escaped(view.author))</code></td></tr>"
             )
         }
         if deleted.count > deletedListed {
             page.add(
-                "<tr><td colspan=\"6\">… and \(deleted.count - deletedListed) more deleted tasks, \(deleted.count) in all (see <code>redo-conform reconstruct PATH… --format text</code>)</td></tr>"
+                "<tr><td colspan=\"7\">… and \(deleted.count - deletedListed) more deleted tasks, \(deleted.count) in all (see <code>redo-conform reconstruct PATH… --format text</code>)</td></tr>"
             )
         }
         page.add("</table></section>")

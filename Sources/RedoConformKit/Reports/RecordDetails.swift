@@ -59,4 +59,16 @@ package struct RecordDetails: Sendable, Equatable {
         }
         return details
     }
+
+    /// The details of the records that hold the valid nodes at `positions` (positions in
+    /// `LogVerdict.nodes`), keyed by node position: what the deleted-task lines need of
+    /// each DELETE. Empty where the records cannot be read again.
+    package static func read(
+        nodes positions: Set<Int>, of result: ValidationResult, options: ValidationOptions
+    ) -> [Int: RecordDetails] {
+        guard !positions.isEmpty else { return [:] }
+        let records = result.verdict.records
+        let byRecord = read(of: result, options: options) { positions.contains(Int(records[$0].node)) }
+        return Dictionary(uniqueKeysWithValues: byRecord.map { (Int(records[$0.key].node), $0.value) })
+    }
 }
