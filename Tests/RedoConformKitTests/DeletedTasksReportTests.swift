@@ -68,7 +68,7 @@ final class DeletedTasksReportTests: XCTestCase {
         XCTAssertEqual(Set(details.keys), Set(deleted.map(\.delete)), "only the DELETEs are read again")
         let first = try XCTUnwrap(deleted.first)
         let view = DeletedTaskView(first, in: result.verdict.nodes, details: details[first.delete])
-        let device = try XCTUnwrap(view.deviceId)
+        let device = try XCTUnwrap(view.device)
         XCTAssertTrue(view.textLine.contains("deleted by \(view.deleteId) from device \(device)"), view.textLine)
         var report = HtmlReport(recordOptions: ValidationOptions())
         report.deletedListed = 5
@@ -88,7 +88,7 @@ final class DeletedTasksReportTests: XCTestCase {
         let result = run(faulty(tasks: 20), "escaped")
         guard let task = DeletedTasks.find(in: result.verdict).first else { return XCTFail("no deleted task") }
         let view = DeletedTaskView(task, in: result.verdict.nodes, details: details)
-        XCTAssertEqual(view.device, "phone \"Ann\u{1B}[2J\"")
+        XCTAssertEqual(view.device, "phone (\"Ann\u{1B}[2J\")")
         XCTAssertFalse(view.textLine.contains("\u{1B}"), view.textLine)
     }
 }

@@ -14,11 +14,10 @@ package struct DeletedTaskView: Sendable {
     package let lamport: Int64
     /// The DELETE's author.userId.
     package let author: String
-    /// The DELETE's author.deviceId and author.deviceName, as its record spells them: the
-    /// run does not keep them, so they are read again from the record; nil when it cannot
-    /// be read again (stdin, or a run with input problems) or does not give them.
-    package let deviceId: String?
-    package let deviceName: String?
+    /// The DELETE's device, `deviceId ("deviceName")` as its record spells them: the run
+    /// does not keep it, so it is read again from the record; nil when that cannot be
+    /// done (stdin, or a run with input problems). Not escaped.
+    package let device: String?
 
     /// `details` are the DELETE record's, when it could be read again.
     package init(_ task: DeletedTask, in store: NodeStore, details: RecordDetails? = nil) {
@@ -28,19 +27,7 @@ package struct DeletedTaskView: Sendable {
         wall = store.wall(at: task.delete).text
         lamport = store.lamport(at: task.delete)
         author = store.authorUserId(at: task.delete).text
-        deviceId = details?.deviceId
-        deviceName = details?.deviceName
-    }
-
-    /// The device as a line names it: `deviceId "deviceName"`, either part left out when
-    /// absent; nil when neither is known. Not escaped.
-    package var device: String? {
-        switch (deviceId, deviceName) {
-        case let (id?, name?): "\(id) \"\(name)\""
-        case let (id?, nil): id
-        case let (nil, name?): "\"\(name)\""
-        case (nil, nil): nil
-        }
+        device = details?.device
     }
 
     /// The line `reconstruct --format text` writes, escaped for a terminal.

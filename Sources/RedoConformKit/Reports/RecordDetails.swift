@@ -17,6 +17,13 @@ package struct RecordDetails: Sendable, Equatable {
 
     package init() {}
 
+    /// `device-a ("Anna's phone")`, or `(no deviceId)`: the device as every report names
+    /// it. Not escaped.
+    package var device: String {
+        let id = deviceId ?? "(no deviceId)"
+        return deviceName.map { "\(id) (\"\($0)\")" } ?? id
+    }
+
     /// The details of one record's JSON; an unreadable record has none.
     package init(_ content: RecordContent, maxBytes: Int) {
         let value: JSONValue?

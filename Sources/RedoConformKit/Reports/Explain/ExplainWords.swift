@@ -6,10 +6,7 @@ enum ExplainWords {
     static let userIdPrefix = 8
 
     /// `device-a ("Anna's phone")`, or `(no deviceId)`.
-    static func device(_ details: RecordDetails) -> String {
-        let id = details.deviceId ?? "(no deviceId)"
-        return details.deviceName.map { "\(id) (\"\($0)\")" } ?? id
-    }
+    static func device(_ details: RecordDetails) -> String { details.device }
 
     /// `Anna (userId 1a2b3c4d…)`, or the userId prefix alone.
     static func author(_ details: RecordDetails) -> String {
