@@ -181,6 +181,8 @@ final class ExplainTests: XCTestCase {
         let html = renderReport { ExplainHtmlReport.write(explanation, protocolURL: "PROTOCOL.md", to: &$0) }
         XCTAssertEqual(html.components(separatedBy: "<tr id=\"e").count - 1, ExplainHtmlReport.maxRows)
         XCTAssertTrue(html.contains("… 3000 nodes more"))
+        // A long id or message wraps inside its cell instead of running past the page.
+        XCTAssertTrue(html.contains("table.timeline td:nth-child(n+3){overflow-wrap:anywhere}"))
         XCTAssertLessThanOrEqual(html.components(separatedBy: "<rect").count - 1, 2 * GraphLayout.maxBoxes + 8)
     }
 }
