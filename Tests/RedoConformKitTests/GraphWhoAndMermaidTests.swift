@@ -53,7 +53,7 @@ final class GraphWhoAndMermaidTests: XCTestCase {
         details.authorName = String(repeating: "n", count: 500)
         node.details = details
         let line = try XCTUnwrap(node.whoLines.last)
-        XCTAssertTrue(line.hasSuffix(" on Kitchen\\u{1…"), line)
+        XCTAssertTrue(line.hasSuffix(" on Kitchen\\u…"), line)
         XCTAssertFalse(node.whoTooltip.contains("\u{1B}"))
         XCTAssertTrue(node.whoTooltip.contains("\"" + String(repeating: "n", count: 63) + "…\""), node.whoTooltip)
         XCTAssertLessThan(node.whoTooltip.count, 300)

@@ -15,7 +15,7 @@ extension TaskGraph.Node {
     }
 
     /// Characters of a device or author name a box shows, and a tooltip.
-    package static let maxBoxDevice = 12
+    package static let maxBoxDevice = 10
     package static let maxTooltipText = 64
 
     /// "by b0037c81… on Kitchen tab…": the author's userId, cut to 8 hex digits, and the
