@@ -76,6 +76,41 @@ final class ScenarioCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["bad.yaml"])
     }
 
+    func testARepeatBeyondTheRecordLimitIsRefusedBeforeItIsExpanded() throws {
+        let folder = TempFiles.folder("scenario-repeat")
+        let file = TempFiles.write(
+            Array(
+                """
+                authors: {a: {seed: x, devices: [d]}}
+                tasks: [t]
+                nodes:
+                  - {name: n0, action: CREATE}
+                  - repeat: 1000000
+                    nodes:
+                      - {name: "n{i}", action: UPDATE, parents: ["n{i-1}"], payload: {title: "Edit {i}"}}
+
+                """.utf8), to: folder + "/big.yaml")
+        let captured = CapturedConsole()
+        XCTAssertEqual(
+            ScenarioCommand.build(file, into: folder + "/out", force: false, shapes: [], console: captured.console),
+            .usageOrIO)
+        XCTAssertTrue(
+            captured.stderr.hasPrefix("error: \(file):4:3: the nodes expand to up to "), captured.stderr)
+        XCTAssertTrue(
+            captured.stderr.contains("over the record limit of 16777216; repeat fewer times"), captured.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["big.yaml"])
+        let zero = TempFiles.write(
+            Array(
+                try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "1000000", with: "0").utf8),
+            to: folder + "/zero.yaml")
+        let refused = CapturedConsole()
+        XCTAssertEqual(
+            ScenarioCommand.build(zero, into: folder + "/out", force: false, shapes: [], console: refused.console),
+            .usageOrIO)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix("error: \(zero):5:5: repeat 0 times; repeat at least once"), refused.stderr)
+    }
+
     func testCheckExitsZeroOneOrTwoAndNamesTheNode() throws {
         let folder = TempFiles.folder("scenario-check")
         XCTAssertEqual(
