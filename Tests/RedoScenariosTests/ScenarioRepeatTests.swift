@@ -78,6 +78,18 @@ import Testing
         ).expanded()
         #expect(nodes.map(\.name) == ["u1", "u2"])
         #expect(nodes.map(\.parents) == [["u0"], ["u1"]])
+        // Offsets either way; a brace before a placeholder, a name that is no counter and an
+        // offset of more than six digits are kept as written.
+        let spelled = try ScenarioRepeat(
+            count: 1, counter: "n",
+            items: [
+                .node(
+                    ScenarioNode(
+                        name: "x", action: "CREATE",
+                        payload: [ScenarioMember("title", .string("a{n+2}b{{n}{x}{n-1000000}{n-999999}"))]))
+            ]
+        ).expanded()
+        #expect(spelled[0].payload == [ScenarioMember("title", .string("a3b{1{x}{n-1000000}-999998"))])
     }
 
     static func error(_ json: String) -> ScenarioError? {
