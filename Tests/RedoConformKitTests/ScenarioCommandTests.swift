@@ -90,7 +90,7 @@ final class ScenarioCommandTests: XCTestCase {
             ScenarioCommand.check([failing], format: .text, output: nil, console: captured.console), .findings)
         XCTAssertTrue(
             captured.stdout.contains(
-                "\(failing):11: node merge (line 5): expected rejected E_LAMPORT_VIOLATION, got valid"),
+                "\(failing):13: node merge (line 5): expected rejected E_LAMPORT_VIOLATION, got valid"),
             captured.stdout)
         let broken = TempFiles.write(Array("nodes: [".utf8), to: folder + "/broken.yaml")
         let json = CapturedConsole()

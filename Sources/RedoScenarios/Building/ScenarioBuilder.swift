@@ -348,6 +348,11 @@ struct BuildState {
         case let .ids(names): return .array(try lookup(names, in: nodeTable, "node").sorted().map(ScenarioValue.string))
         case let .taskIds(names):
             return .array(try lookup(names, in: taskIds, "task").sorted().map(ScenarioValue.string))
+        case let .rejected(codes):
+            let names = codes.keys.sorted()
+            let entries = zip(try lookup(names, in: nodeTable, "node"), names.map { codes[$0]! }).sorted { $0.0 < $1.0 }
+            return .array(
+                entries.map { .object([ScenarioMember("code", .string($0.1)), ScenarioMember("id", .string($0.0))]) })
         }
     }
 }

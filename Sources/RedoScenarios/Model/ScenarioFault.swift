@@ -67,6 +67,9 @@ public struct StateAssertion: Sendable, Equatable {
         case ids([String])
         /// The taskIds of the named tasks, sorted (as `deleted` lists them).
         case taskIds([String])
+        /// The `rejected` list: for each named node (a key) its code, as `{"code", "id"}`
+        /// entries sorted by id, as the state writes them (the order depends on the ids).
+        case rejected([String: String])
     }
 
     /// A path into the state JSON.
