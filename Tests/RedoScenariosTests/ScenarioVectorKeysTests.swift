@@ -66,4 +66,33 @@ import Testing
             return error
         }
     }
+
+    static let tie = """
+        {
+          "authors": {"a": {"seed": "0", "devices": ["d"]}, "b": {"seed": "1", "devices": ["e"]}},
+          "tasks": ["t"],
+          "nodes": [
+            {"name": "root", "action": "CREATE", "payload": {"title": "x"}},
+            {"name": "X", "action": "UPDATE", "parents": ["root"], "at": 30, "payload": {"title": "X"}},
+            {"name": "Y", "by": "b", "action": "UPDATE", "parents": ["root"], "at": 30, "payload": {"title": "Y"}}
+          ],
+          "state": [
+            {"path": "tasks[0].title", "byGreatestId": {"X": "X", "Y": "Y"}},
+            {"path": "tasks[0].title", "byGreatestUserId": {"a": "A", "b": "B"}}
+          ]
+        }
+        """
+
+    /// The value of the greatest id, or of the greatest userId, whatever the run seed.
+    @Test(arguments: ["redo-conform-v1", "s1", "s2", "s3"])
+    func theGreatestIdOrUserIdDecidesTheExpectedValue(runSeed: String) throws {
+        let scenario = try ScenarioJSONReader.scenario(Array(Self.tie.utf8), file: "s.json", name: "s")
+        let built = try ScenarioBuilder(runSeed: runSeed).build(scenario)
+        let byId = built.id(of: "X")! > built.id(of: "Y")! ? "X" : "Y"
+        #expect(built.state[0].equals == .string(byId))
+        let userIds = built.authorKeys.map { String($0.publicKey.prefix(32)) }
+        #expect(built.state[1].equals == .string(userIds[0] > userIds[1] ? "A" : "B"))
+        let unknown = Self.buildError(Self.tie.replacingOccurrences(of: #"{"a": "A""#, with: #"{"c": "A""#))
+        #expect(unknown?.message == "unknown author c")
+    }
 }

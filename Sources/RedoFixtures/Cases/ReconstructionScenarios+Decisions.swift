@@ -4,12 +4,12 @@ import RedoJSON
 
 /// Reconstruction vectors for the finer rulings that the scenario catalog cannot be the
 /// source of: records broken in ways no scenario fault writes (a payload changed after
-/// signing beside the original, a malformed or missing id, a repeated key), and expected
-/// facts that the run seed's ids decide (the total order's last tie-break; a MERGE whose
-/// tiebreakers leave the id alone to decide).
+/// signing beside the original, a malformed or missing id, a repeated key), and a MERGE
+/// whose records the run seed's ids decide (its tiebreakers leave the id alone to decide,
+/// and a branch title is searched for until that branch's id is the greater).
 extension ReconstructionScenarios {
     var decisionScenarios: [ReconstructionScenario] {
-        [idTieBreak, rejectedList, unreadableRecordClaimsNoId, mergeEmptyTiebreakers, rejectedCodeOfStandingRecord]
+        [rejectedList, unreadableRecordClaimsNoId, mergeEmptyTiebreakers, rejectedCodeOfStandingRecord]
     }
 
     /// The expected `rejected` list: `{"code", "id"}` entries sorted by id, as the state
@@ -26,19 +26,6 @@ extension ReconstructionScenarios {
     ) -> ReconstructionScenario {
         ReconstructionScenario(
             id: id, comment: comment, flags: flags, records: Self.lines(nodes), assertions: assertions)
-    }
-
-    var idTieBreak: ReconstructionScenario {
-        var b = builder("id tie")
-        let root = b.create(title: "Tie")
-        let wall = LogBuilder.wall(secondsAfterStart: 30)
-        let x = b.node(.update, parents: [root], [member("title", str("X"))], wall: wall)
-        let y = b.node(.update, parents: [root], [member("title", str("Y"))], wall: wall)
-        return scenario(
-            "total-order-id-tiebreak",
-            "two concurrent UPDATEs with equal lamport and wall: the greater id is later in total order and its title wins",
-            [.logStructure], [root, y, x],
-            [("tasks[0].title", str(x.idText > y.idText ? "X" : "Y")), ("tasks[0].heads", ids([x, y]))])
     }
 
     var rejectedList: ReconstructionScenario {

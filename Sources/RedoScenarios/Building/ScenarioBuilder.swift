@@ -353,6 +353,9 @@ struct BuildState {
             let entries = zip(try lookup(names, in: nodeTable, "node"), names.map { codes[$0]! }).sorted { $0.0 < $1.0 }
             return .array(
                 entries.map { .object([ScenarioMember("code", .string($0.1)), ScenarioMember("id", .string($0.0))]) })
+        case let .byGreatestId(values):
+            return try greatest(values, by: try lookup(values.map(\.key), in: nodeTable, "node"), assertion)
+        case let .byGreatestUserId(values): return try greatest(values, by: try userIds(values, assertion), assertion)
         }
     }
 }

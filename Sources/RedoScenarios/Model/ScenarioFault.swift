@@ -70,6 +70,12 @@ public struct StateAssertion: Sendable, Equatable {
         /// The `rejected` list: for each named node (a key) its code, as `{"code", "id"}`
         /// entries sorted by id, as the state writes them (the order depends on the ids).
         case rejected([String: String])
+        /// The value given for the named node (a member's key) whose id is the greatest: a
+        /// fact the ids decide (the total order's last tie-break), stated for every run seed.
+        case byGreatestId([ScenarioMember])
+        /// The value given for the named author (a member's key) whose `author.userId` is
+        /// the greatest: a fact the keys decide (lww tiebreakers `[author]`), for every run seed.
+        case byGreatestUserId([ScenarioMember])
     }
 
     /// A path into the state JSON.

@@ -164,13 +164,13 @@ package struct ScenarioDecoder {
     }
 
     func assertion(_ item: ScenarioInput) throws(ScenarioError) -> StateAssertion {
-        let forms = ["equals", "id", "ids", "taskIds", "rejected"]
+        let forms = ["equals", "id", "ids", "taskIds", "rejected", "byGreatestId", "byGreatestUserId"]
         let a = try object(item, "a state assertion", allowed: Set(["path"] + forms))
         let path = try string(try required(a, "path", item), "path")
         let given = forms.filter { a[$0] != nil }
         guard given.count == 1 else {
             throw ScenarioError(
-                item.location, "a state assertion needs one of equals, id, ids, taskIds, rejected", fix: "give one")
+                item.location, "a state assertion needs one of \(forms.joined(separator: ", "))", fix: "give one")
         }
         switch given[0] {
         case "equals": return StateAssertion(path: path, .value(a["equals"]!.value), location: item.location)
@@ -180,6 +180,11 @@ package struct ScenarioDecoder {
             var codes: [String: String] = [:]
             for (node, code) in try members(a["rejected"]!, "rejected") { codes[node] = try string(code, "a code") }
             return StateAssertion(path: path, .rejected(codes), location: item.location)
+        case "byGreatestId", "byGreatestUserId":
+            let values = try members(a[given[0]]!, given[0]).map { ScenarioMember($0.key, $0.value.value) }
+            return StateAssertion(
+                path: path, given[0] == "byGreatestId" ? .byGreatestId(values) : .byGreatestUserId(values),
+                location: item.location)
         default:
             return StateAssertion(path: path, .taskIds(try strings(a["taskIds"]!, "taskIds")), location: item.location)
         }
