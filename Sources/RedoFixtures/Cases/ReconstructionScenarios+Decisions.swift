@@ -4,12 +4,12 @@ import RedoJSON
 
 /// Reconstruction vectors for the finer rulings that the scenario catalog cannot be the
 /// source of: records broken in ways no scenario fault writes (a payload changed after
-/// signing beside the original, a malformed or missing id, a repeated key), and a MERGE
+/// signing beside the original, a malformed or missing id), and a MERGE
 /// whose records the run seed's ids decide (its tiebreakers leave the id alone to decide,
 /// and a branch title is searched for until that branch's id is the greater).
 extension ReconstructionScenarios {
     var decisionScenarios: [ReconstructionScenario] {
-        [rejectedList, unreadableRecordClaimsNoId, mergeEmptyTiebreakers, rejectedCodeOfStandingRecord]
+        [rejectedList, mergeEmptyTiebreakers, rejectedCodeOfStandingRecord]
     }
 
     /// The expected `rejected` list: `{"code", "id"}` entries sorted by id, as the state
@@ -54,25 +54,6 @@ extension ReconstructionScenarios {
     /// Base: title "Base", priority 3. Used by the MERGE scenarios below.
     private func mergeBase(_ b: inout LogBuilder) -> JSONObject {
         b.create(title: "Base", [member("priority", num(3))], wall: LogBuilder.wall(secondsAfterStart: 0))
-    }
-
-    var unreadableRecordClaimsNoId: ReconstructionScenario {
-        var b = builder("unreadable record")
-        let root = b.create(title: "Readable")
-        let unread = b.node(.update, parents: [root], [member("title", str("never read"))])
-        let child = b.node(.update, parents: [unread], [member("priority", num(2))])
-        // A repeated key makes the record not I-JSON: two parsers may read it differently,
-        // so it has no one reading and claims no id, not even the one it spells.
-        let repeated = Array(#"{"action":"UPDATE","#.utf8) + Self.lines([unread])[0].dropFirst()
-        return ReconstructionScenario(
-            id: "unreadable-record-claims-no-id",
-            comment:
-                "a record that is not I-JSON (a repeated key) claims no id: it is not in rejected, and the child naming its id has a parent missing from the log (E_PARENT_NOT_FOUND)",
-            flags: [.notIJSON], records: Self.lines([root]) + [repeated] + Self.lines([child]),
-            assertions: [
-                ("rejected", rejected([(child.idText, "E_PARENT_NOT_FOUND")])), ("tasks[0].title", str("Readable")),
-                ("tasks[0].heads", ids([root])),
-            ])
     }
 
     /// lwwTiebreakers [] leaves the id alone to decide. The branch titles are chosen (by

@@ -220,7 +220,7 @@ struct BuildState {
                 at, "node \(node.name) is \(line.count) bytes, over the record limit of \(ProtocolLimits.recordBytes)",
                 fix: "make its payload smaller")
         }
-        let lines: [[UInt8]] = node.fault == .omitted ? [] : node.fault == .duplicated ? [line, line] : [line]
+        let lines = node.fault.map { $0.lines(of: line, action: node.action) } ?? [line]
         nodeIndex[node.name] = built.count
         built.append((node, nodeId.text, taskName, lamport, lines))
     }

@@ -24,6 +24,10 @@ public enum ScenarioFault: String, Sendable, CaseIterable {
     case numberOutOfRange = "number-out-of-range"
     /// The record written twice; the second copy's status is `duplicate`.
     case duplicated
+    /// The record's `action` member written twice (first, then where it belongs): not
+    /// I-JSON, so the record has no one reading and claims no id, not even the one it
+    /// spells; its children name a parent the log lacks.
+    case repeatedKey = "repeated-key"
 
     /// The verdict the faulty record gets. For `omitted`, which writes no record, it is the
     /// verdict of a child: the child says so with `expect`.
@@ -39,6 +43,7 @@ public enum ScenarioFault: String, Sendable, CaseIterable {
         case .reservedKey: return .rejected(code: "E_FORBIDDEN_FIELD", rule: "payload.reserved")
         case .numberOutOfRange: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "record.syntax")
         case .duplicated: return .duplicate
+        case .repeatedKey: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "record.syntax")
         }
     }
 }
