@@ -10,6 +10,7 @@ extension ScenarioFault {
             // `{"action":"UPDATE",` then the record without its opening brace.
             let member = ScenarioLineWriter.bytes(.object([ScenarioMember("action", .string(action))]))
             return [Array(member.dropLast()) + [UInt8(ascii: ",")] + Array(line.dropFirst())]
+        case .byteOrderMark: return [[0xEF, 0xBB, 0xBF] + line]
         default: return [line]
         }
     }

@@ -28,6 +28,9 @@ public enum ScenarioFault: String, Sendable, CaseIterable {
     /// I-JSON, so the record has no one reading and claims no id, not even the one it
     /// spells; its children name a parent the log lacks.
     case repeatedKey = "repeated-key"
+    /// The line starts with a UTF-8 byte-order mark: that record is not I-JSON, the lines
+    /// after it are read.
+    case byteOrderMark = "byte-order-mark"
 
     /// The verdict the faulty record gets. For `omitted`, which writes no record, it is the
     /// verdict of a child: the child says so with `expect`.
@@ -43,7 +46,7 @@ public enum ScenarioFault: String, Sendable, CaseIterable {
         case .reservedKey: return .rejected(code: "E_FORBIDDEN_FIELD", rule: "payload.reserved")
         case .numberOutOfRange: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "record.syntax")
         case .duplicated: return .duplicate
-        case .repeatedKey: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "record.syntax")
+        case .repeatedKey, .byteOrderMark: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "record.syntax")
         }
     }
 }
