@@ -116,6 +116,14 @@ final class ScenarioCommandTests: XCTestCase {
 /// others are still written in Swift too), and those that share a name with a log vector
 /// build its log: two sources cannot drift apart while both exist.
 final class ScenarioCatalogVectorTests: XCTestCase {
+    /// faults.yaml puts every documented fault on a node, and each gets its verdict.
+    func testFaultsYAMLExercisesEveryFault() throws {
+        let scenario = try ScenarioFile.read(VectorFiles.url("scenarios/faults.yaml").path)
+        XCTAssertEqual(
+            Set(scenario.nodes.compactMap(\.fault).map(\.rawValue)), Set(ScenarioFault.allCases.map(\.rawValue)))
+        XCTAssertEqual(ScenarioEvaluation(try ScenarioBuilder().build(scenario)).failures, [])
+    }
+
     func testCatalogFilesBuildTheirLogVectors() throws {
         var compared = 0
         for file in ScenarioFile.expand([VectorFiles.url("scenarios").path]) {

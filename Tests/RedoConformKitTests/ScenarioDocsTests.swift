@@ -1,4 +1,5 @@
 import Foundation
+import RedoScenarios
 import RedoTestSupport
 import XCTest
 
@@ -11,6 +12,16 @@ final class ScenarioDocsTests: XCTestCase {
             contentsOf: VectorFiles.repositoryRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
         let file = try String(contentsOf: VectorFiles.url("scenarios/merge-lww.yaml"), encoding: .utf8)
         XCTAssertTrue(page.contains("```yaml\n" + file + "```\n"), "docs/scenarios.md no longer shows merge-lww.yaml")
+    }
+
+    /// The page's fault table has a row for every fault.
+    func testTheScenariosPageListsEveryFault() throws {
+        let page = try String(
+            contentsOf: VectorFiles.repositoryRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
+        for fault in ScenarioFault.allCases {
+            XCTAssertTrue(
+                page.contains("| `\(fault.rawValue)` |"), "docs/scenarios.md has no row for \(fault.rawValue)")
+        }
     }
 
     /// The page lists every catalog file by what it shows: its row is the file's own
