@@ -220,7 +220,7 @@ struct BuildState {
                 at, "node \(node.name) is \(line.count) bytes, over the record limit of \(ProtocolLimits.recordBytes)",
                 fix: "make its payload smaller")
         }
-        let lines: [[UInt8]] = node.fault == .omitted ? [] : node.fault == .duplicated ? [line, line] : [line]
+        let lines = node.fault.map { $0.lines(of: line, action: node.action) } ?? [line]
         nodeIndex[node.name] = built.count
         built.append((node, nodeId.text, taskName, lamport, lines))
     }
@@ -348,6 +348,14 @@ struct BuildState {
         case let .ids(names): return .array(try lookup(names, in: nodeTable, "node").sorted().map(ScenarioValue.string))
         case let .taskIds(names):
             return .array(try lookup(names, in: taskIds, "task").sorted().map(ScenarioValue.string))
+        case let .rejected(codes):
+            let names = codes.keys.sorted()
+            let entries = zip(try lookup(names, in: nodeTable, "node"), names.map { codes[$0]! }).sorted { $0.0 < $1.0 }
+            return .array(
+                entries.map { .object([ScenarioMember("code", .string($0.1)), ScenarioMember("id", .string($0.0))]) })
+        case let .byGreatestId(values):
+            return try greatest(values, by: try lookup(values.map(\.key), in: nodeTable, "node"), assertion)
+        case let .byGreatestUserId(values): return try greatest(values, by: try userIds(values, assertion), assertion)
         }
     }
 }
