@@ -137,10 +137,13 @@ do {
                 + " signatures-alone p50-ms \(ms(LiveLogBench.percentile(f.batchSignatures, 0.5))) p99-ms \(ms(LiveLogBench.percentile(f.batchSignatures, 0.99)))"
         )
         print("live rules-run-again \(f.rulesRunAgain) of \(f.single.count + f.batch.count) batches")
-        print(
-            "live release-chain-ms \(ms(f.release)) released \(f.released) delete-10000-ms \(ms(f.bigDelete)) deleted-tasks \(f.deleted)"
-        )
-        print("live peak-mb \(f.peakBytes / 1_000_000)")
+        for c in f.cascades {
+            print(
+                "live cascade \(c.kind) task-nodes \(c.nodes) ms \(ms(c.seconds)) us-per-node \(format(c.seconds * 1e6 / Double(c.nodes)))"
+                    + " verdicts-changed \(c.changedVerdicts) tasks-changed \(c.changedTasks)"
+            )
+        }
+        print("live peak-mb \(f.peakBytes / 1_000_000) after-load-mb \(f.loadPeakBytes / 1_000_000)")
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:

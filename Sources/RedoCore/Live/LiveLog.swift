@@ -102,16 +102,17 @@ public struct LiveLog: Sendable {
             throw LiveLogLimitExceeded(limit: .bytes, allowed: limits.bytes, requested: byteCount + bytes)
         }
         byteCount += bytes
-        let checks = LiveRecordChecks.check(records, with: validator, verified: verified)
-        let failingIds = checks.compactMap { $0.passed ? nil : $0.claimedNodeId }
-
         let firstRecord = pass.verdicts.count
         let firstNode = pass.nodes.count
         let firstFailed = pass.failedRecords.count
         // The history shares the nodes: let go of them while the batch's are added, so that
         // the columns grow in place instead of being copied.
         pass.history.releaseNodes()
-        pass.add(checks)
+        var failingIds: [NodeID] = []
+        LiveRecordChecks.check(records, with: validator, verified: verified) { checks in
+            failingIds += checks.compactMap { $0.passed ? nil : $0.claimedNodeId }
+            pass.add(checks)
+        }
         pass.nodes.resolveLaterParents()
         nodeLevel += pass.verdicts[firstRecord...]
         let added = firstNode..<pass.nodes.count
