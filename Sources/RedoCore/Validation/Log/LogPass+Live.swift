@@ -62,15 +62,20 @@ extension LogPass {
         return true
     }
 
-    /// Judges the nodes at `added` by visiting them after every node already judged, in
-    /// total order: what `applyRulesAgain` would give when `canContinue` holds, at the
-    /// cost of the new nodes alone. Returns them in the order visited.
-    mutating func continueRules(with added: Range<Int>) -> [Int32] {
+    /// The rules' state for the nodes at `added`, just grouped, before any is judged.
+    private mutating func makeRoom(for added: Range<Int>) {
         noteOriginalCreates(among: added)
         state += repeatElement(.unprocessed, count: added.count)
         primary += repeatElement(nil, count: added.count)
         ancestryIndex += repeatElement(-1, count: added.count)
         history.lend(nodes)
+    }
+
+    /// Judges the nodes at `added` by visiting them after every node already judged, in
+    /// total order: what `applyRulesAgain` would give when `canContinue` holds, at the
+    /// cost of the new nodes alone. Returns them in the order visited.
+    mutating func continueRules(with added: Range<Int>) -> [Int32] {
+        makeRoom(for: added)
         let nodes = self.nodes
         var order = added.map { NodeHeap.Entry(nodes, position: Int32($0)) }
         order.sort { $0.precedes($1, ids: nodes.ids) }
@@ -158,11 +163,7 @@ extension LogPass {
             if rejectedAtNodeLevel[id] == nil { newlyRejected.insert(id) }
             rejectedAtNodeLevel[id] = failedCodes[id]
         }
-        noteOriginalCreates(among: added)
-        state += repeatElement(.unprocessed, count: added.count)
-        primary += repeatElement(nil, count: added.count)
-        ancestryIndex += repeatElement(-1, count: added.count)
-        history.lend(nodes)
+        makeRoom(for: added)
         let nodes = self.nodes
 
         var before: [(record: Int, verdict: RecordVerdict)] = []
