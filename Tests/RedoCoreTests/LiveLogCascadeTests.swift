@@ -51,6 +51,24 @@ final class LiveLogCascadeTests: XCTestCase {
         XCTAssertLessThanOrEqual(first.rulesRunAgain, first.scopedNodes / first.nodes.count + 1)
     }
 
+    /// The work of a release (`OperationCount`) follows the released task's nodes: twice
+    /// the nodes, at most the growth of n log n, on the same account.
+    func testReleaseWorkGrowsWithTheReleasedTaskAlone() throws {
+        guard OperationCount.isCompiledIn else {
+            throw XCTSkip.recorded("operation counts are compiled in debug builds only (swift test without -c release)")
+        }
+        let n = 500
+        let steps = try [n, 2 * n].map { size in
+            let chain = Self.generated(.chain, nodes: size, tasks: 1, seed: "cascade-growth")
+            var live = LiveLog()
+            _ = try live.ingest(Self.account + [chain[0]] + chain[2...])
+            return try OperationCount.counting { try live.ingest([chain[1]]) }.steps
+        }
+        let allowed = 2 * log2(Double(2 * n)) / log2(Double(n))
+        XCTAssertLessThanOrEqual(
+            Double(steps[1]) / Double(steps[0]), allowed, "\(steps[0]) steps at n, \(steps[1]) at 2n")
+    }
+
     /// Reversed, parents after children, shuffled into random batches: whatever the order,
     /// a log whose lamports are consistent is judged task by task, never all over.
     func testAdversarialOrdersStayScoped() throws {

@@ -8,7 +8,7 @@ import XCTest
 /// bound: doubling the records grows the counted work (`OperationCount`) by no more than
 /// n log n does.
 final class LiveLogHostileShapeTests: XCTestCase {
-    static let records = 1000
+    static let records = 500
 
     /// Steps of taking in the shape's log of `nodes` records as one batch and rendering
     /// the state, on one thread (the count is process-wide).
