@@ -23,7 +23,7 @@ fi
 # format against its schema, interrupted and failing writes, shards merged byte for byte.
 # AddressSanitizer and the plain run keep all of them.
 thread_skips=(
-  --skip 'HostileShapeGrowthTests|SchemaConformanceTests|InterruptedOutputTests|TapeTreeParityTests'
+  --skip 'HostileShapeGrowthTests|LiveLogHostileShapeTests|SchemaConformanceTests|InterruptedOutputTests|TapeTreeParityTests'
   --skip 'TapeCanonicalizationTests/testTapeAndTreeAgreeOn'
   --skip 'BinaryEndToEndTests/testEveryCommandFailsWhenStdoutIsFull'
   --skip 'ShardMergeTests/(testGeneratedLogsWithFaults|testShippedVectors)'
