@@ -21,7 +21,9 @@
 //     a live log (LiveLog) of the benign generated log of N nodes (default 60,000) in T
 //     tasks (default 10,000): load cold and with verified signatures supplied, one-node
 //     and 100-node sync batches on the heads (p50/p99), the batch's signatures verified
-//     alone, a parent releasing a 10,000-node chain, a DELETE across 10,000 nodes, peak memory
+//     alone; then, on that loaded log, a parent releasing the waiting rest of a chain task
+//     and a DELETE arriving across a task, for tasks of 1,000 and 10,000 nodes; peak memory
+//     after the load and in all
 //   redo-bench scale FILE [--jobs N]
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
