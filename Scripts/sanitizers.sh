@@ -25,8 +25,8 @@ fi
 # faulty and drifted generated logs, long chains and summaries of large reports.
 # AddressSanitizer and the plain run keep all of them.
 thread_skips=(
-  --skip 'HostileShapeGrowthTests|SchemaConformanceTests|InterruptedOutputTests|TapeTreeParityTests'
-  --skip 'LiveLogPropertyTests|FaultyLogTests|WarningSummaryTests|VectorDriftTests'
+  --skip 'HostileShapeGrowthTests|LiveLogHostileShapeTests|SchemaConformanceTests|InterruptedOutputTests|TapeTreeParityTests'
+  --skip 'LiveLogPropertyTests|LiveLogCascadeTests|FaultyLogTests|WarningSummaryTests|VectorDriftTests'
   --skip 'TapeCanonicalizationTests/testTapeAndTreeAgreeOn'
   --skip 'BinaryEndToEndTests/(testEveryCommandFailsWhenStdoutIsFull|testBinaryTextReportsSumWarningsAndMergeReportsMatches)'
   --skip 'ShardMergeTests/(testGeneratedLogsWithFaults|testShippedVectors)'
