@@ -21,7 +21,9 @@
 //     a live log (LiveLog) of the benign generated log of N nodes (default 60,000) in T
 //     tasks (default 10,000): load cold and with verified signatures supplied, one-node
 //     and 100-node sync batches on the heads (p50/p99), the batch's signatures verified
-//     alone, a parent releasing a 10,000-node chain, a DELETE across 10,000 nodes, peak memory
+//     alone; then, on that loaded log, a parent releasing the waiting rest of a chain task
+//     and a DELETE arriving across a task, for tasks of 1,000 and 10,000 nodes; peak memory
+//     after the load and in all
 //   redo-bench scale FILE [--jobs N]
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
@@ -137,10 +139,13 @@ do {
                 + " signatures-alone p50-ms \(ms(LiveLogBench.percentile(f.batchSignatures, 0.5))) p99-ms \(ms(LiveLogBench.percentile(f.batchSignatures, 0.99)))"
         )
         print("live rules-run-again \(f.rulesRunAgain) of \(f.single.count + f.batch.count) batches")
-        print(
-            "live release-chain-ms \(ms(f.release)) released \(f.released) delete-10000-ms \(ms(f.bigDelete)) deleted-tasks \(f.deleted)"
-        )
-        print("live peak-mb \(f.peakBytes / 1_000_000)")
+        for c in f.cascades {
+            print(
+                "live cascade \(c.kind) task-nodes \(c.nodes) ms \(ms(c.seconds)) us-per-node \(format(c.seconds * 1e6 / Double(c.nodes)))"
+                    + " verdicts-changed \(c.changedVerdicts) tasks-changed \(c.changedTasks)"
+            )
+        }
+        print("live peak-mb \(f.peakBytes / 1_000_000) after-load-mb \(f.loadPeakBytes / 1_000_000)")
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:

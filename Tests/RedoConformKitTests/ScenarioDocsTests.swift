@@ -13,8 +13,28 @@ final class ScenarioDocsTests: XCTestCase {
             contentsOf: VectorFiles.repositoryRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
         let file = try String(contentsOf: VectorFiles.url("scenarios/merge-lww.yaml"), encoding: .utf8)
         XCTAssertTrue(page.contains("```yaml\n" + file + "```\n"), "docs/scenarios.md no longer shows merge-lww.yaml")
-        for name in try FileManager.default.contentsOfDirectory(atPath: VectorFiles.url("scenarios").path) {
-            XCTAssertTrue(page.contains("| `\(name)` |"), "docs/scenarios.md does not list \(name)")
+    }
+
+    /// The page's fault table has a row for every fault.
+    func testTheScenariosPageListsEveryFault() throws {
+        let page = try String(
+            contentsOf: VectorFiles.repositoryRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
+        for fault in ScenarioFault.allCases {
+            XCTAssertTrue(
+                page.contains("| `\(fault.rawValue)` |"), "docs/scenarios.md has no row for \(fault.rawValue)")
+        }
+    }
+
+    /// The page lists every catalog file by what it shows: its row is the file's own
+    /// comment, so the list cannot drift from the files.
+    func testTheScenariosPageListsTheCatalogByComment() throws {
+        let page = try String(
+            contentsOf: VectorFiles.repositoryRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
+        for file in ScenarioFile.expand([VectorFiles.url("scenarios").path]) {
+            let name = (file as NSString).lastPathComponent
+            let comment = try ScenarioFile.read(file).comment
+            XCTAssertTrue(
+                page.contains("| `\(name)` | \(comment) |\n"), "docs/scenarios.md does not list \(name) by its comment")
         }
     }
 

@@ -312,9 +312,10 @@ struct BuildState {
         var records: [BuiltScenario.Record] = []
         for index in order {
             let entry = built[index]
-            let copies = entry.node.fault == .omitted ? 0 : entry.node.fault == .duplicated ? 2 : 1
-            for copy in 0..<copies {
-                let line = lines[index]
+            // A fault may change how the signed record is written: left out, twice, or not I-JSON.
+            let written =
+                entry.node.fault.map { $0.lines(of: lines[index], action: entry.node.action) } ?? [lines[index]]
+            for (copy, line) in written.enumerated() {
                 var expectation = entry.node.expect ?? entry.node.fault?.expectedVerdict ?? .valid
                 if entry.node.fault == .duplicated {
                     expectation = copy == 0 ? (entry.node.expect ?? .valid) : .duplicate
@@ -366,6 +367,14 @@ struct BuildState {
         case let .ids(names): return .array(try lookup(names, in: nodeTable, "node").sorted().map(ScenarioValue.string))
         case let .taskIds(names):
             return .array(try lookup(names, in: taskIds, "task").sorted().map(ScenarioValue.string))
+        case let .rejected(codes):
+            let names = codes.keys.sorted()
+            let entries = zip(try lookup(names, in: nodeTable, "node"), names.map { codes[$0]! }).sorted { $0.0 < $1.0 }
+            return .array(
+                entries.map { .object([ScenarioMember("code", .string($0.1)), ScenarioMember("id", .string($0.0))]) })
+        case let .byGreatestId(values):
+            return try greatest(values, by: try lookup(values.map(\.key), in: nodeTable, "node"), assertion)
+        case let .byGreatestUserId(values): return try greatest(values, by: try userIds(values, assertion), assertion)
         }
     }
 }

@@ -24,7 +24,7 @@ package struct ScenarioDecoder {
             root, "the scenario",
             allowed: [
                 "name", "comment", "start", "stepMilliseconds", "authors", "tasks", "todos",
-                "nodes", "log", "state",
+                "nodes", "log", "state", "flags", "vector",
             ])
         var scenario = Scenario(
             name: try top["name"].map { v throws(ScenarioError) in try string(v, "name") } ?? name,
@@ -46,6 +46,14 @@ package struct ScenarioDecoder {
             try top["todos"].map { v throws(ScenarioError) in
                 try repeated(v, "todos") { item throws(ScenarioError) in try string(item, "an entry of todos") }
             } ?? []
+        if let v = top["flags"] { scenario.flags = try strings(v, "flags") }
+        if let v = top["vector"] {
+            scenario.vector = try string(v, "vector")
+            guard scenario.vector == "reconstruction" else {
+                throw ScenarioError(
+                    v.location, "unknown vector suite", fix: "write vector: reconstruction, or leave it out")
+            }
+        }
         guard let nodes = top["nodes"] else { throw ScenarioError(root.location, "no nodes", fix: "add nodes:") }
         let nodeItems = try repeated(nodes, "nodes") { item throws(ScenarioError) in try node(item) }
         // The record limit holds for the scenario as if written without repeats, checked
@@ -199,17 +207,27 @@ package struct ScenarioDecoder {
     }
 
     func assertion(_ item: ScenarioInput) throws(ScenarioError) -> StateAssertion {
-        let a = try object(item, "a state assertion", allowed: ["path", "equals", "id", "ids", "taskIds"])
+        let forms = ["equals", "id", "ids", "taskIds", "rejected", "byGreatestId", "byGreatestUserId"]
+        let a = try object(item, "a state assertion", allowed: Set(["path"] + forms))
         let path = try string(try required(a, "path", item), "path")
-        let given = ["equals", "id", "ids", "taskIds"].filter { a[$0] != nil }
+        let given = forms.filter { a[$0] != nil }
         guard given.count == 1 else {
             throw ScenarioError(
-                item.location, "a state assertion needs one of equals, id, ids, taskIds", fix: "give one")
+                item.location, "a state assertion needs one of \(forms.joined(separator: ", "))", fix: "give one")
         }
         switch given[0] {
         case "equals": return StateAssertion(path: path, .value(a["equals"]!.value), location: item.location)
         case "id": return StateAssertion(path: path, .id(try string(a["id"]!, "id")), location: item.location)
         case "ids": return StateAssertion(path: path, .ids(try strings(a["ids"]!, "ids")), location: item.location)
+        case "rejected":
+            var codes: [String: String] = [:]
+            for (node, code) in try members(a["rejected"]!, "rejected") { codes[node] = try string(code, "a code") }
+            return StateAssertion(path: path, .rejected(codes), location: item.location)
+        case "byGreatestId", "byGreatestUserId":
+            let values = try members(a[given[0]]!, given[0]).map { ScenarioMember($0.key, $0.value.value) }
+            return StateAssertion(
+                path: path, given[0] == "byGreatestId" ? .byGreatestId(values) : .byGreatestUserId(values),
+                location: item.location)
         default:
             return StateAssertion(path: path, .taskIds(try strings(a["taskIds"]!, "taskIds")), location: item.location)
         }
