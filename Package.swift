@@ -2,10 +2,12 @@
 // redo-conform: the REDO v1 protocol referee.
 //
 // Layers, lowest first; each target has one job and depends only on those above it:
-//   CSodium        — system-library shim over libsodium (Debian's libsodium-dev)
+//   CSodium        — system-library shim over libsodium (Debian's libsodium-dev), linked with
+//                    the Libsodium trait (the default) on Linux and macOS only
 //   RedoText       — display-safe text: how untrusted strings appear in messages, reports and html
 //   RedoJSON       — strict I-JSON reader on UTF-8 bytes, values, the tape, RFC 8785 canonical form
-//   RedoCrypto     — SHA-256 (swift-crypto), Ed25519 (libsodium's strict verifier), hex, signature
+//   RedoCrypto     — SHA-256 (swift-crypto), Ed25519 (libsodium's strict verifier, or without
+//                    libsodium swift-crypto's behind the same checks), hex, signature
 //                    portability classes
 //   RedoCore       — REDO itself: node body and id, models, findings, node and log validator, replay
 //   RedoFixtures   — deterministic signed fixtures: vector cases, scenarios, large generated logs
