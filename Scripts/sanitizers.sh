@@ -21,14 +21,16 @@ fi
 # (about half of its time) and start no threads of their own beyond what the tests it runs
 # cover: the log rules' operation counts, RFC 8785 on random documents, every output
 # format against its schema, interrupted and failing writes, shards merged byte for byte,
-# the live log's orders against the batch validator (its concurrency tests stay), the
-# faulty and drifted generated logs, long chains and summaries of large reports.
-# AddressSanitizer and the plain run keep all of them.
+# the live log's orders against the batch validator (its concurrency tests stay), the two
+# verifiers on generated signatures, the faulty and drifted generated logs, long chains and
+# summaries of large reports, and the end-to-end tests (they run the same engine in a
+# subprocess; the in-process tests drive its threads). AddressSanitizer and the plain run
+# keep all of them.
 thread_skips=(
   --skip 'HostileShapeGrowthTests|LiveLogHostileShapeTests|SchemaConformanceTests|InterruptedOutputTests|TapeTreeParityTests'
-  --skip 'LiveLogPropertyTests|LiveLogCascadeTests|FaultyLogTests|WarningSummaryTests|VectorDriftTests'
+  --skip 'LiveLogPropertyTests|LiveLogCascadeTests|FaultyLogTests|WarningSummaryTests|VectorDriftTests|VerifierDifferentialTests'
   --skip 'TapeCanonicalizationTests/testTapeAndTreeAgreeOn'
-  --skip 'BinaryEndToEndTests/(testEveryCommandFailsWhenStdoutIsFull|testBinaryTextReportsSumWarningsAndMergeReportsMatches)'
+  --skip 'RedoConformEndToEndTests'
   --skip 'ShardMergeTests/(testGeneratedLogsWithFaults|testShippedVectors)'
   --skip 'ExplainTests/testALongChainIsListedWholeInTextAndBoundedInHtml'
   --skip 'HistoryTests/testBranchWalkAndTodoWriteTestsAgree'
