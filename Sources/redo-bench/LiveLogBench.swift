@@ -35,7 +35,7 @@ package enum LiveLogBench {
 
     /// How many records of the account are generated and taken in at once: the account
     /// loads batch by batch, as a store is read, so that its JSON is never held whole.
-    static let loadBatch = 2_000
+    static let loadBatch = 500
 
     /// One batch that changes what the log held before, on the loaded account.
     package struct Cascade: Sendable {
