@@ -20,7 +20,22 @@ package enum LiveLogBench {
         package var rulesRunAgain = 0
         package var loadPeakBytes = 0
         package var peakBytes = 0
+        package var memory = Memory()
     }
+
+    /// Where the memory goes, in bytes: the process before the benchmark built anything,
+    /// and what each structure adds to it (measured as a difference of settled resident
+    /// memory).
+    package struct Memory: Sendable {
+        package var processBefore = 0
+        package var accountJSON = 0
+        package var liveLog = 0
+        package var signatures = 0
+    }
+
+    /// How many records of the account are generated and taken in at once: the account
+    /// loads batch by batch, as a store is read, so that its JSON is never held whole.
+    static let loadBatch = 500
 
     /// One batch that changes what the log held before, on the loaded account.
     package struct Cascade: Sendable {
@@ -37,45 +52,78 @@ package enum LiveLogBench {
     /// The sizes of the tasks the cascades change: the cost should follow them, not the log.
     static let cascadeSizes = [1_000, 10_000]
 
-    /// The signatures verified so far, in memory: 128 bytes each, held inline (a hex
-    /// string of the three took about three times that, on the heap).
+    /// The signatures verified so far, in memory: the SHA-256 of the id, key and signature
+    /// together, 32 bytes each (the three themselves took four times that). The digest names
+    /// the verification as the three do: two verifications with one digest would be a
+    /// SHA-256 collision.
     final class MemorySignatures: VerifiedSignatures {
-        struct Verified: Hashable {
-            let id: NodeID
-            let key: Ed25519PublicKey
-            let signature: Ed25519Signature
-        }
-        private let held = Mutex(Set<Verified>())
+        private let held = Mutex(Set<RedoSHA256Digest>())
         func contains(id: NodeID, key: Ed25519PublicKey, signature: Ed25519Signature) -> Bool {
-            held.withLock { $0.contains(Verified(id: id, key: key, signature: signature)) }
+            let digest = Self.digest(id: id, key: key, signature: signature)
+            return held.withLock { $0.contains(digest) }
         }
         func insert(id: NodeID, key: Ed25519PublicKey, signature: Ed25519Signature) {
-            _ = held.withLock { $0.insert(Verified(id: id, key: key, signature: signature)) }
+            let digest = Self.digest(id: id, key: key, signature: signature)
+            _ = held.withLock { $0.insert(digest) }
+        }
+        private static func digest(id: NodeID, key: Ed25519PublicKey, signature: Ed25519Signature) -> RedoSHA256Digest {
+            RedoSHA256.hash(id.digest.bytes + key.bytes + signature.bytes)
         }
     }
 
     package static func measure(nodes: Int, tasks: Int, singles: Int, batches: Int) throws -> Figures {
-        var initial: [[UInt8]] = []
-        var records: [[UInt8]] = []
-        let extra = singles + 100 * batches
-        // The account and the batches that follow it, kept apart: the account's JSON is let
-        // go of once loaded, as an app lets go of what it read from its store.
-        LogGenerator(shape: .benign, nodes: nodes + extra, tasks: tasks, seed: "bench").generate {
-            if initial.count < nodes { initial.append($0) } else { records.append($0) }
-        }
         var figures = Figures()
+        figures.memory.processBefore = LogScale.residentBytes()
         let signatures = MemorySignatures()
-        var t = MonotonicClock.now()
+        let extra = singles + 100 * batches
+        let generator = LogGenerator(shape: .benign, nodes: nodes + extra, tasks: tasks, seed: "bench")
+        // The account's heap cost as JSON, measured alone and let go of.
+        var heap = LogScale.settledResidentBytes()
+        var whole: [[UInt8]] = []
+        whole.reserveCapacity(nodes)
+        generator.generate { if whole.count < nodes { whole.append($0) } }
+        figures.memory.accountJSON = LogScale.settledResidentBytes() - heap
+        whole = []
+
+        var records: [[UInt8]] = []
+        // Loads the account batch by batch as it is generated, timing the batches alone;
+        // keeps the records after it for the batches that follow.
+        func load(into live: inout LiveLog) throws -> Double {
+            var seconds = 0.0
+            var batch: [[UInt8]] = []
+            var taken = 0
+            var failure: (any Error)?
+            func take() {
+                guard failure == nil, !batch.isEmpty else { return }
+                let t = MonotonicClock.now()
+                do { _ = try live.ingest(batch, verified: signatures) } catch { failure = error }
+                seconds += MonotonicClock.now() - t
+                batch.removeAll(keepingCapacity: true)
+            }
+            records = []
+            generator.generate { record in
+                guard taken < nodes else { return records.append(record) }
+                taken += 1
+                batch.append(record)
+                if batch.count == loadBatch { take() }
+            }
+            take()
+            if let failure { throw failure }
+            return seconds
+        }
+        heap = LogScale.settledResidentBytes()
         var cold = LiveLog()
-        _ = try cold.ingest(initial, verified: signatures)
-        figures.coldLoad = MonotonicClock.now() - t
+        figures.coldLoad = try load(into: &cold)
+        let withCold = LogScale.settledResidentBytes()
         cold = LiveLog()
-        t = MonotonicClock.now()
+        let withoutCold = LogScale.settledResidentBytes()
+        records = []
+        figures.memory.liveLog = withCold - withoutCold
+        figures.memory.signatures = LogScale.settledResidentBytes() - heap
         var live = LiveLog()
-        _ = try live.ingest(initial, verified: signatures)
-        figures.warmLoad = MonotonicClock.now() - t
+        figures.warmLoad = try load(into: &live)
         figures.loadPeakBytes = LogScale.peakResidentBytes()
-        initial = []
+        var t = MonotonicClock.now()
         let before = live.rulesRunAgain
 
         var next = 0
