@@ -27,7 +27,7 @@ public struct Scenario: Sendable {
     /// The bug classes its vector is flagged with in the vectors' manifest (`deletion`,
     /// `merge-semantics`), for a scenario that is also a vector.
     public var flags: [String] = []
-    /// The vector suite the scenario is the source of (`reconstruction`), when it is one:
+    /// The vector suite the scenario is the source of (`reconstruction` or `log`), when it is one:
     /// `vectors generate` builds that suite's vector from it.
     public var vector: String?
     /// Where the scenario starts.

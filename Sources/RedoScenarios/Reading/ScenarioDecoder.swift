@@ -55,9 +55,10 @@ package struct ScenarioDecoder {
         if let v = top["flags"] { scenario.flags = try strings(v, "flags") }
         if let v = top["vector"] {
             scenario.vector = try string(v, "vector")
-            guard scenario.vector == "reconstruction" else {
+            guard scenario.vector == "reconstruction" || scenario.vector == "log" else {
                 throw ScenarioError(
-                    v.location, "unknown vector suite", fix: "write vector: reconstruction, or leave it out")
+                    v.location, "unknown vector suite",
+                    fix: "write vector: reconstruction or vector: log, or leave it out")
             }
         }
         guard let nodes = top["nodes"] else { throw ScenarioError(root.location, "no nodes", fix: "add nodes:") }
