@@ -7,7 +7,7 @@ import RedoJSON
 /// which CREATE and which CREATE_TODO count, and the exact ancestor set a DELETE names.
 extension LogScenarios {
     var codePrecedenceScenarios: [LogScenario] {
-        [logCodePrecedence, ownFaultFirst, recordsOfOneNode, inheritedRootCauses]
+        [ownFaultFirst, recordsOfOneNode, inheritedRootCauses]
     }
 
     /// Related ids of an inherited rejection: the nearest ancestors rejected by an E rule
@@ -45,30 +45,6 @@ extension LogScenarios {
     /// signature, as a randomized signer (CryptoKit, WebCrypto) makes, fixed by the seed.
     private func resigned(_ node: JSONObject) -> JSONObject {
         node.signed(by: factory.key, nonce: RedoSHA256.hash(Array("\(seed) nonce \(node.idText)".utf8)).bytes)
-    }
-
-    var logCodePrecedence: LogScenario {
-        var b = builder("code precedence")
-        let create = b.create(wall: LogBuilder.wall(secondsAfterStart: 0))
-        let orphan = foreignSigned(
-            b.node(.update, parentIds: [ghost("precedence ghost")], [member("title", str("orphan"))], lamport: 2))
-        let lateCreate = b.node(
-            .create, parentIds: [], [member("title", str("Second"))], lamport: 2,
-            wall: LogBuilder.wall(secondsAfterStart: 90))
-        let gap = b.node(
-            .completeTodo, parentIds: [create.idText],
-            [
-                member("todoTaskId", todo("precedence never created")),
-                member("completed", str("2025-10-30T09:00:00.000Z")),
-            ], lamport: 5)
-        return scenario(
-            "log-code-precedence",
-            "log rules run only for nodes that pass node-level checks (a foreign signature and a missing parent: E_INVALID_SIGNATURE); a later CREATE with lamport 2 is E_LAMPORT_VIOLATION before E_DUPLICATE_CREATE; a lamport gap before an unknown todo",
-            [.logStructure, .multipleFindings],
-            [
-                (create, .valid), (orphan, .rejected(.signatureInvalid)), (lateCreate, .rejected(.lamportCreate)),
-                (gap, .rejected(.lamportSuccessor)),
-            ])
     }
 
     var ownFaultFirst: LogScenario {

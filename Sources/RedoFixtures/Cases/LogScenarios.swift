@@ -35,9 +35,6 @@ package struct LogScenarios {
 
     func todo(_ label: String) -> JSONValue { str(FixtureKeys.uuid(seed: seed, "todo \(label)")) }
 
-    /// A well-formed node id that no record of the seed's logs holds.
-    func ghost(_ label: String) -> String { FixtureKeys.nodeId(seed: seed, label) }
-
     static func line(_ node: JSONObject) -> [UInt8] { OrderedJSONWriter.bytes(.object(node)) }
 
     func scenario(_ id: String, _ comment: String, _ flags: [BugClass], _ rows: [(JSONObject, ExpectedVerdict)])
@@ -52,8 +49,8 @@ package struct LogScenarios {
     /// lamport of the case's choosing, a re-signed copy, a warning). The others are
     /// catalog files (`Vectors/scenarios`, `vector: log`).
     package var all: [LogScenario] {
-        [missingParent, wrongLamport, duplicateCreateSameWall, todoReferences, chainOrder, brokenBranch, mergeBase]
-            + [duplicateRecords] + codePrecedenceScenarios + ruleScopeScenarios
+        [duplicateCreateSameWall, todoReferences, chainOrder, brokenBranch, duplicateRecords] + codePrecedenceScenarios
+            + ruleScopeScenarios
     }
 
     /// Every log vector's id in the order the manifest lists them (the order they were
@@ -71,30 +68,6 @@ package struct LogScenarios {
         "parent-other-task-failed-records", "todo-is-task-id-below-broken", "duplicate-of-log-rejected",
         "after-delete-below-after-delete", "merge-lamport-before-semantics",
     ]
-
-    var missingParent: LogScenario {
-        var b = builder("missing parent")
-        let create = b.create()
-        let orphan = b.node(.update, parentIds: [ghost("not in the log")], [member("title", str("orphan"))], lamport: 2)
-        let child = b.node(.update, parents: [orphan], [member("priority", num(1))])
-        return scenario(
-            "missing-parent", "a parent that is not in the log; its child inherits the rejection", [.logStructure],
-            [
-                (create, .valid), (orphan, .rejected(.parentNotFound)),
-                (child, .rejected(.ancestorRejected).naming([orphan.idText])),
-            ])
-    }
-
-    var wrongLamport: LogScenario {
-        var b = builder("wrong lamport")
-        let create = b.create()
-        let skip = b.node(.update, parents: [create], [member("title", str("jumped"))], lamport: 3)
-        var other = builder("wrong lamport create")
-        let lateCreate = other.node(.create, parentIds: [], [member("title", str("Late"))], lamport: 2)
-        return scenario(
-            "wrong-lamport", "lamport must be max(parents)+1, and 1 on a CREATE", [.logStructure],
-            [(create, .valid), (skip, .rejected(.lamportSuccessor)), (lateCreate, .rejected(.lamportCreate))])
-    }
 
     /// Two CREATEs of one task, in both arrival orders, and a tie on wall.
     var duplicateCreateSameWall: LogScenario {
@@ -155,23 +128,6 @@ package struct LogScenarios {
             [
                 (create, .valid), (u1, .valid), (tampered, .rejected(.idHash)),
                 (u3, .rejected(.ancestorRejected).naming([u2.idText])), (u4, .valid),
-            ])
-    }
-
-    var mergeBase: LogScenario {
-        var b = builder("merge base")
-        let create = b.create()
-        let a = b.node(.update, parents: [create], [member("title", str("A"))])
-        let c = b.node(.update, parents: [create], [member("priority", num(5))])
-        let good = b.node(.merge, parents: [a, c], [member("base", str(create.idText))])
-        let bad = b.node(.merge, parents: [a, c], [member("base", str(a.idText))])
-        let missing = b.node(.merge, parents: [a, c], [member("base", str(ghost("ghost base")))])
-        return scenario(
-            "merge-base-not-ancestor", "a MERGE base must be an ancestor of every parent, and in the log",
-            [.mergeSemantics],
-            [
-                (create, .valid), (a, .valid), (c, .valid), (good, .valid), (bad, .rejected(.mergeBaseNotAncestor)),
-                (missing, .rejected(.mergeBaseNotFound)),
             ])
     }
 

@@ -33,6 +33,8 @@ struct BuildState {
     var devices: [String: (author: Int, device: ScenarioDevice)] = [:]
     var taskIds: [String: String] = [:]
     var todoIds: [String: String] = [:]
+    /// Absent name → the id no record holds.
+    var absentIds: [String: String] = [:]
     /// Node name → index into `built`.
     var nodeIndex: [String: Int] = [:]
     var built: [(node: ScenarioNode, id: String, task: String, lamport: Int, lines: [[UInt8]])] = []
@@ -94,6 +96,13 @@ struct BuildState {
             }
             todoIds[todo] = ScenarioKeys.uuid(forName: todo, runSeed: runSeed)
         }
+        for name in scenario.absent {
+            if absentIds[name] != nil || scenario.nodes.contains(where: { $0.name == name }) {
+                throw ScenarioError(
+                    scenario.location, "absent name \(name) is used twice", fix: "give it a name no node has")
+            }
+            absentIds[name] = ScenarioKeys.absentId(forName: name, runSeed: runSeed)
+        }
     }
 
     mutating func add(_ node: ScenarioNode) throws(ScenarioError) {
@@ -124,6 +133,10 @@ struct BuildState {
         var parentIds: [String] = []
         var lamport = 0
         for parent in node.parents {
+            if nodeIndex[parent] == nil, let absent = absentIds[parent] {
+                parentIds.append(absent)  // no record holds it: it counts for no lamport
+                continue
+            }
             guard let index = nodeIndex[parent] else {
                 let later = scenario.nodes.contains { $0.name == parent }
                 throw ScenarioError(
@@ -138,7 +151,7 @@ struct BuildState {
             parentIds.append(built[index].id)
             lamport = max(lamport, built[index].lamport)
         }
-        lamport += 1
+        lamport = node.lamport ?? lamport + 1
         tick[taskName, default: 0] += 1
         // `at: N` (seconds after start) arrives as "+N".
         var wall =
@@ -233,6 +246,7 @@ struct BuildState {
     {
         func nodeId(_ value: ScenarioValue, _ key: String) throws(ScenarioError) -> ScenarioValue {
             guard case let .string(name) = value else { return value }
+            if nodeIndex[name] == nil, let absent = absentIds[name] { return .string(absent) }
             guard let index = nodeIndex[name] else {
                 let later = scenario.nodes.contains { $0.name == name }
                 throw ScenarioError(

@@ -27,6 +27,10 @@ public struct Scenario: Sendable {
     /// The bug classes its vector is flagged with in the vectors' manifest (`deletion`,
     /// `merge-semantics`), for a scenario that is also a vector.
     public var flags: [String] = []
+    /// Names of node ids no record holds, for a parent or a MERGE base missing from the log:
+    /// a name's id is `sha256:` and the SHA-256 of the UTF-8 text `RUNSEED NAME`
+    /// (`ScenarioKeys.absentId`).
+    public var absent: [String] = []
     /// The vector suite the scenario is the source of (`reconstruction` or `log`), when it is one:
     /// `vectors generate` builds that suite's vector from it.
     public var vector: String?
@@ -136,6 +140,8 @@ public struct ScenarioNode: Sendable {
     public var payload: [ScenarioMember]
     /// The wall, when given (an RFC 3339 UTC instant with milliseconds).
     public var wall: String?
+    /// The lamport written, when given instead of the computed one (its children count from it).
+    public var lamport: Int?
     /// Whether a parent may belong to another task (a cross-task parent, on purpose).
     public var crossTask: Bool
     /// A fault put on the node on purpose.

@@ -22,7 +22,7 @@ package struct ScenarioDecoder {
             root, "the scenario",
             allowed: [
                 "name", "comment", "start", "stepMilliseconds", "authors", "tasks", "todos",
-                "nodes", "log", "state", "flags", "vector",
+                "nodes", "log", "state", "flags", "vector", "absent",
             ])
         var scenario = Scenario(
             name: try top["name"].map { v throws(ScenarioError) in try string(v, "name") } ?? name,
@@ -64,6 +64,7 @@ package struct ScenarioDecoder {
         guard let nodes = top["nodes"] else { throw ScenarioError(root.location, "no nodes", fix: "add nodes:") }
         for item in try list(nodes, "nodes") { scenario.nodes.append(try node(item)) }
         if let v = top["log"] { scenario.logOrder = try strings(v, "log") }
+        if let v = top["absent"] { scenario.absent = try strings(v, "absent") }
         if let v = top["state"] {
             for item in try list(v, "state") { scenario.state.append(try assertion(item)) }
         }
@@ -109,7 +110,8 @@ package struct ScenarioDecoder {
         let n = try object(
             item, "a node",
             allowed: [
-                "name", "action", "task", "by", "parents", "payload", "wall", "at", "crossTask", "fault", "expect",
+                "name", "action", "task", "by", "parents", "payload", "wall", "at", "lamport", "crossTask", "fault",
+                "expect",
             ])
         var node = ScenarioNode(
             name: try string(try required(n, "name", item), "name"),
@@ -129,6 +131,13 @@ package struct ScenarioDecoder {
                 throw ScenarioError(v.location, "both wall and at", fix: "give one of them")
             }
             node.wall = "+\(try integer(v, "at"))"
+        }
+        if let v = n["lamport"] {
+            let lamport = try integer(v, "lamport")
+            guard lamport >= 0 else {
+                throw ScenarioError(v.location, "lamport \(lamport) is negative", fix: "write 0 or more")
+            }
+            node.lamport = lamport
         }
         if let v = n["crossTask"] {
             guard case let .bool(b) = v.kind else {
