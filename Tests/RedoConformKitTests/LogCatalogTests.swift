@@ -12,7 +12,7 @@ final class LogCatalogTests: XCTestCase {
         let vectors = try LogCatalog.scenarios(seed: VectorGenerator.shippedSeed)
         XCTAssertEqual(vectors.map(\.id), LogScenarios.manifestOrder)
         let fromFiles = try VectorCatalogFiles.scenarios(suite: "log", in: ReconstructionCatalog.shippedFolder)
-        XCTAssertEqual(fromFiles.count, 23)
+        XCTAssertEqual(fromFiles.count, 25)
         XCTAssertEqual(
             Set(fromFiles.map(\.name)).intersection(LogScenarios(seed: VectorGenerator.shippedSeed).all.map(\.id)), [])
         XCTAssertEqual(fromFiles.count + LogScenarios(seed: "any").all.count, LogScenarios.manifestOrder.count)

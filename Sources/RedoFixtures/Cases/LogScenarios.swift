@@ -45,11 +45,11 @@ package struct LogScenarios {
     }
 
     /// The log vectors still written here: those the scenario format cannot state yet (a
-    /// parent id no record holds, a payload changed after signing beside the original, a
-    /// lamport of the case's choosing, a re-signed copy, a warning). The others are
-    /// catalog files (`Vectors/scenarios`, `vector: log`).
+    /// payload changed after signing, beside the original or instead of it; a copy under
+    /// another signature; a record written twice apart; a warning; a fact the seed's ids
+    /// decide). The others are catalog files (`Vectors/scenarios`, `vector: log`).
     package var all: [LogScenario] {
-        [duplicateCreateSameWall, todoReferences, chainOrder, brokenBranch, duplicateRecords] + codePrecedenceScenarios
+        [duplicateCreateSameWall, chainOrder, brokenBranch, duplicateRecords] + codePrecedenceScenarios
             + ruleScopeScenarios
     }
 
@@ -79,26 +79,6 @@ package struct LogScenarios {
         return scenario(
             "duplicate-create-same-wall", "equal walls: the smaller id is the original", [.logStructure],
             [(loser, .rejected(.createDuplicate)), (winner, .valid)])
-    }
-
-    var todoReferences: LogScenario {
-        var b = builder("todo references")
-        let create = b.create()
-        let toTask = b.node(
-            .completeTodo, parents: [create],
-            [member("todoTaskId", str(b.task)), member("completed", str("2025-10-30T09:00:00.000Z"))])
-        let unknown = b.node(
-            .snooze, parents: [create], [member("todoTaskId", todo("never created")), member("daysToExtend", num(1))])
-        let selfTodo = b.node(
-            .createTodo, parents: [create],
-            [member("todoTaskId", str(b.task)), member("deadline", str("2025-11-01T09:00:00.000Z"))])
-        return scenario(
-            "todo-reference-to-create", "a todoTaskId equal to the taskId, and one no CREATE_TODO created",
-            [.todoConsensus],
-            [
-                (create, .valid), (toTask, .rejected(.todoIsTaskId)), (unknown, .rejected(.todoNotAncestor)),
-                (selfTodo, .rejected(.todoIsTaskId)),
-            ])
     }
 
     var chainOrder: LogScenario {

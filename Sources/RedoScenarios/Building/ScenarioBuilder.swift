@@ -240,7 +240,7 @@ struct BuildState {
 
     /// The payload with names resolved: `base` and `chosenParent` name nodes (anywhere in
     /// the payload), `deletedChain` lists node names, `todoTaskId` names a todo when one
-    /// has that name. Recursive over the payload's depth, which the readers bound.
+    /// has that name, else a task. Recursive over the payload's depth, which the readers bound.
     func resolveNames(in payload: [ScenarioMember], action: Action, at: SourceLocation?) throws(ScenarioError)
         -> [ScenarioMember]
     {
@@ -272,7 +272,9 @@ struct BuildState {
             var ids: [ScenarioValue] = []
             for item in items { ids.append(try nodeId(item, "deletedChain entry")) }
             return .array(ids)
-        case let ("todoTaskId", .string(name)): return todoIds[name].map(ScenarioValue.string) ?? value
+        case let ("todoTaskId", .string(name)):
+            // A task's name gives its taskId: a todo reference to the task itself, on purpose.
+            return (todoIds[name] ?? taskIds[name]).map(ScenarioValue.string) ?? value
         case let (_, .array(items)):
             var out: [ScenarioValue] = []
             for item in items { out.append(try resolve(item, key: "", at: at, nodeId)) }
