@@ -12,7 +12,7 @@ final class LogCatalogTests: XCTestCase {
         let vectors = try LogCatalog.scenarios(seed: VectorGenerator.shippedSeed)
         XCTAssertEqual(vectors.map(\.id), LogScenarios.manifestOrder)
         let fromFiles = try VectorCatalogFiles.scenarios(suite: "log", in: ReconstructionCatalog.shippedFolder)
-        XCTAssertEqual(fromFiles.count, 25)
+        XCTAssertEqual(fromFiles.count, 27)
         XCTAssertEqual(
             Set(fromFiles.map(\.name)).intersection(LogScenarios(seed: VectorGenerator.shippedSeed).all.map(\.id)), [])
         XCTAssertEqual(fromFiles.count + LogScenarios(seed: "any").all.count, LogScenarios.manifestOrder.count)
@@ -63,9 +63,9 @@ final class LogCatalogTests: XCTestCase {
             tasks: [t]
             nodes:
               - {name: create, action: CREATE, payload: {title: x}}
-            """, to: folder + "/broken-branch.yaml")
+            """, to: folder + "/deleted-chain-order.yaml")
         XCTAssertThrowsError(try LogCatalog.scenarios(seed: "s", catalog: folder)) { error in
-            XCTAssertEqual((error as? ScenarioError)?.message, "two log vectors named broken-branch")
+            XCTAssertEqual((error as? ScenarioError)?.message, "two log vectors named deleted-chain-order")
         }
     }
 }

@@ -57,4 +57,35 @@ import Testing
             Self.text.replacingOccurrences(of: #""absent": ["gone"]"#, with: #""absent": []"#))
         #expect(unknown?.message == "unknown parent gone")
     }
+
+    /// `tamperedPayload` sets payload members after signing (the id stays the signed one's);
+    /// without `fault: tampered` it is refused.
+    @Test func aTamperedPayloadIsSetAfterSigning() throws {
+        let text = """
+            {
+              "authors": {"a": {"seed": "0", "devices": ["d"]}},
+              "tasks": ["t"],
+              "nodes": [
+                {"name": "root", "action": "CREATE", "payload": {"title": "x", "priority": 1}},
+                {"name": "u", "action": "UPDATE", "parents": ["root"], "payload": {"title": "y"},
+                 "fault": "tampered", "tamperedPayload": {"title": "z", "priority": 2}},
+                {"name": "plain", "action": "UPDATE", "parents": ["root"], "payload": {"title": "y"}}
+              ]
+            }
+            """
+        let built = try ScenarioBuilder().build(
+            try ScenarioJSONReader.scenario(Array(text.utf8), file: "s.json", name: "s"))
+        let tampered = try Self.record(built, 1)
+        let payload = tampered["data"]?["payload"]?.objectValue
+        #expect(payload?.members.map(\.key) == ["title", "priority"])  // replaced in place, then added
+        #expect(payload?["title"] == .string("z") && payload?["priority"] == .number(2))
+        #expect(tampered["id"] == .string(built.id(of: "u")!))
+        // The wall is not moved: only the payload differs from an untampered twin's body.
+        let plain = try Self.record(built, 2)
+        #expect(tampered["timestamp"]?["lamport"] == plain["timestamp"]?["lamport"])
+        #expect(tampered["timestamp"]?["wall"] == .string("2025-10-26T09:00:02.000Z"))
+        #expect(built.records[1].expectation == .rejected(code: "E_HASH_MISMATCH", rule: "id.hash"))
+        let loose = ScenarioJSONReaderTests.error(text.replacingOccurrences(of: #""fault": "tampered", "#, with: ""))
+        #expect(loose?.message == "tamperedPayload without fault: tampered")
+    }
 }

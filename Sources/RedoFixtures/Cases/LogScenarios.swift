@@ -49,7 +49,7 @@ package struct LogScenarios {
     /// another signature; a record written twice apart; a warning; a fact the seed's ids
     /// decide). The others are catalog files (`Vectors/scenarios`, `vector: log`).
     package var all: [LogScenario] {
-        [duplicateCreateSameWall, chainOrder, brokenBranch, duplicateRecords] + codePrecedenceScenarios
+        [duplicateCreateSameWall, chainOrder, duplicateRecords] + codePrecedenceScenarios
             + ruleScopeScenarios
     }
 
@@ -92,23 +92,6 @@ package struct LogScenarios {
             "deletedChain newest-first: the right set in another order is a warning (X_DELETED_CHAIN_ORDER), the DELETE is valid",
             [.deletion],
             [(create, .valid), (update, .valid), (delete, ExpectedVerdict.valid.warning(.deletedChainOrder))])
-    }
-
-    var brokenBranch: LogScenario {
-        var b = builder("broken branch")
-        let create = b.create()
-        let u1 = b.node(.update, parents: [create], [member("title", str("one"))])
-        let u2 = b.node(.update, parents: [u1], [member("title", str("two"))])
-        let tampered = u2.setting("data.payload.title", to: str("two, edited in transit"))
-        let u3 = b.node(.update, parents: [u2], [member("title", str("three"))])
-        let u4 = b.node(.update, parents: [u1], [member("title", str("four"))])
-        return scenario(
-            "broken-branch", "a tampered node rejects its descendants only; ancestors and a sibling branch stay valid",
-            [.staleId],
-            [
-                (create, .valid), (u1, .valid), (tampered, .rejected(.idHash)),
-                (u3, .rejected(.ancestorRejected).naming([u2.idText])), (u4, .valid),
-            ])
     }
 
     var duplicateRecords: LogScenario {

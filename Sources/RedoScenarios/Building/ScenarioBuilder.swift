@@ -206,6 +206,16 @@ struct BuildState {
         var signatureText: String? = signature.hex
         var written = body
         switch node.fault {
+        case .tampered? where node.tamperedPayload != nil:
+            var tampered = payload
+            for change in try resolveNames(in: node.tamperedPayload ?? [], action: action, at: at) {
+                if let i = tampered.firstIndex(where: { $0.key == change.key }) {
+                    tampered[i] = change
+                } else {
+                    tampered.append(change)
+                }
+            }
+            written[6] = ScenarioMember("data", .object([ScenarioMember("payload", .object(tampered))]))
         case .tampered?:
             let moved = UTCTime.parse(wall).map { UTCTime(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + 1).text }
             if case let .success(text) = moved {

@@ -146,6 +146,9 @@ public struct ScenarioNode: Sendable {
     public var crossTask: Bool
     /// A fault put on the node on purpose.
     public var fault: ScenarioFault?
+    /// With the `tampered` fault: payload members set after signing (each replaces the
+    /// member of its key, or is added), instead of moving the wall.
+    public var tamperedPayload: [ScenarioMember]?
     /// The verdict its record must get; a faulty node without one is held to its fault's verdict.
     public var expect: NodeExpectation?
     /// Where the node was written.

@@ -111,7 +111,7 @@ package struct ScenarioDecoder {
             item, "a node",
             allowed: [
                 "name", "action", "task", "by", "parents", "payload", "wall", "at", "lamport", "crossTask", "fault",
-                "expect",
+                "tamperedPayload", "expect",
             ])
         var node = ScenarioNode(
             name: try string(try required(n, "name", item), "name"),
@@ -153,6 +153,16 @@ package struct ScenarioDecoder {
                     fix: "use one of \(ScenarioFault.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             node.fault = fault
+        }
+        if let v = n["tamperedPayload"] {
+            guard case let .object(members) = v.kind else {
+                throw ScenarioError(v.location, "tamperedPayload is \(v.typeName)", fix: "write a mapping")
+            }
+            guard node.fault == .tampered else {
+                throw ScenarioError(
+                    v.location, "tamperedPayload without fault: tampered", fix: "add fault: tampered, or drop it")
+            }
+            node.tamperedPayload = members.map { ScenarioMember($0.key, $0.value.value) }
         }
         if let v = n["expect"] { node.expect = try expectation(v) }
         return node
