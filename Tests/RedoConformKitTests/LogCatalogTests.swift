@@ -12,7 +12,7 @@ final class LogCatalogTests: XCTestCase {
         let vectors = try LogCatalog.scenarios(seed: VectorGenerator.shippedSeed)
         XCTAssertEqual(vectors.map(\.id), LogScenarios.manifestOrder)
         let fromFiles = try VectorCatalogFiles.scenarios(suite: "log", in: ReconstructionCatalog.shippedFolder)
-        XCTAssertEqual(fromFiles.count, 27)
+        XCTAssertEqual(fromFiles.count, 28)
         XCTAssertEqual(
             Set(fromFiles.map(\.name)).intersection(LogScenarios(seed: VectorGenerator.shippedSeed).all.map(\.id)), [])
         XCTAssertEqual(fromFiles.count + LogScenarios(seed: "any").all.count, LogScenarios.manifestOrder.count)
@@ -63,9 +63,25 @@ final class LogCatalogTests: XCTestCase {
             tasks: [t]
             nodes:
               - {name: create, action: CREATE, payload: {title: x}}
-            """, to: folder + "/deleted-chain-order.yaml")
+            """, to: folder + "/duplicate-records.yaml")
         XCTAssertThrowsError(try LogCatalog.scenarios(seed: "s", catalog: folder)) { error in
-            XCTAssertEqual((error as? ScenarioError)?.message, "two log vectors named deleted-chain-order")
+            XCTAssertEqual((error as? ScenarioError)?.message, "two log vectors named duplicate-records")
         }
+    }
+
+    /// A node's `warnings` go into its manifest verdict, and `check` holds the record to
+    /// exactly them.
+    func testANodesWarningsAreExpectedExactly() throws {
+        let file = VectorFiles.url("scenarios/deleted-chain-order.yaml").path
+        let scenario = try ScenarioFile.read(file)
+        let vector = try LogCatalog.vector(scenario, seed: "s")
+        XCTAssertEqual(vector.expected.last?.warnings, ["X_DELETED_CHAIN_ORDER"])
+        XCTAssertEqual(ScenarioEvaluation(try ScenarioBuilder(runSeed: "s").build(scenario)).failures, [])
+        var silent = scenario
+        silent.nodes[2].warnings = []
+        let failures = ScenarioEvaluation(try ScenarioBuilder(runSeed: "s").build(silent)).failures
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures.first?.contains("expected warnings [], got [X_DELETED_CHAIN_ORDER]") == true, "\(failures)")
     }
 }

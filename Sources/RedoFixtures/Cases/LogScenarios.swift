@@ -45,11 +45,10 @@ package struct LogScenarios {
     }
 
     /// The log vectors still written here: those the scenario format cannot state yet (a
-    /// payload changed after signing, beside the original or instead of it; a copy under
-    /// another signature; a record written twice apart; a warning; a fact the seed's ids
-    /// decide). The others are catalog files (`Vectors/scenarios`, `vector: log`).
+    /// copy of a node's record beside the original: tampered, under another signature, or
+    /// written again apart; a fact the seed's ids decide). The others are catalog files (`Vectors/scenarios`, `vector: log`).
     package var all: [LogScenario] {
-        [duplicateCreateSameWall, chainOrder, duplicateRecords] + codePrecedenceScenarios
+        [duplicateCreateSameWall, duplicateRecords] + codePrecedenceScenarios
             + ruleScopeScenarios
     }
 
@@ -79,19 +78,6 @@ package struct LogScenarios {
         return scenario(
             "duplicate-create-same-wall", "equal walls: the smaller id is the original", [.logStructure],
             [(loser, .rejected(.createDuplicate)), (winner, .valid)])
-    }
-
-    var chainOrder: LogScenario {
-        var b = builder("chain order")
-        let create = b.create()
-        let update = b.node(.update, parents: [create], [member("title", str("x"))])
-        let delete = b.node(
-            .delete, parents: [update], [member("deletedChain", .array([str(update.idText), str(create.idText)]))])
-        return scenario(
-            "deleted-chain-order",
-            "deletedChain newest-first: the right set in another order is a warning (X_DELETED_CHAIN_ORDER), the DELETE is valid",
-            [.deletion],
-            [(create, .valid), (update, .valid), (delete, ExpectedVerdict.valid.warning(.deletedChainOrder))])
     }
 
     var duplicateRecords: LogScenario {

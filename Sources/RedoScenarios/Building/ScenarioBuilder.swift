@@ -339,7 +339,9 @@ struct BuildState {
                     expectation = .rejected(code: code, rule: rule, related: ids)
                 }
                 records.append(
-                    .init(node: entry.node.name, bytes: line, expectation: expectation, location: entry.node.location))
+                    .init(
+                        node: entry.node.name, bytes: line, expectation: expectation, location: entry.node.location,
+                        warnings: copy == 0 ? entry.node.warnings : []))
             }
         }
         var state: [(String, ScenarioValue, SourceLocation?)] = []

@@ -151,6 +151,8 @@ public struct ScenarioNode: Sendable {
     public var tamperedPayload: [ScenarioMember]?
     /// The verdict its record must get; a faulty node without one is held to its fault's verdict.
     public var expect: NodeExpectation?
+    /// The warning codes its record must carry, exactly (none by default).
+    public var warnings: [String] = []
     /// Where the node was written.
     public var location: SourceLocation?
 

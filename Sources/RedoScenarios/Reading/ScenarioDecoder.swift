@@ -111,7 +111,7 @@ package struct ScenarioDecoder {
             item, "a node",
             allowed: [
                 "name", "action", "task", "by", "parents", "payload", "wall", "at", "lamport", "crossTask", "fault",
-                "tamperedPayload", "expect",
+                "tamperedPayload", "expect", "warnings",
             ])
         var node = ScenarioNode(
             name: try string(try required(n, "name", item), "name"),
@@ -165,6 +165,7 @@ package struct ScenarioDecoder {
             node.tamperedPayload = members.map { ScenarioMember($0.key, $0.value.value) }
         }
         if let v = n["expect"] { node.expect = try expectation(v) }
+        if let v = n["warnings"] { node.warnings = try strings(v, "warnings") }
         return node
     }
 

@@ -33,7 +33,11 @@ package enum LogCatalog {
         let built = try ScenarioBuilder(runSeed: seed).build(scenario)
         return LogScenario(
             id: scenario.name, comment: scenario.comment, flags: flags, records: built.records.map(\.bytes),
-            expected: built.records.map { verdict($0.expectation) })
+            expected: built.records.map { record in
+                var expected = verdict(record.expectation)
+                expected.warnings = record.warnings.sorted()
+                return expected
+            })
     }
 
     /// The manifest's verdict for a built record's expectation (its related names already
