@@ -45,8 +45,8 @@ final class BinaryEndToEndTests: XCTestCase {
 extension BinaryEndToEndTests {
     func testValidateExitStatuses() throws {
         let folder = TempFiles.folder("e2e-validate")
-        let valid = LogScenarios(seed: "e2e").all.first { $0.id == "valid-life" }!
-        let broken = LogScenarios(seed: "e2e").all.first { $0.id == "broken-branch" }!
+        let valid = (try! LogCatalog.scenarios(seed: "e2e")).first { $0.id == "valid-life" }!
+        let broken = (try! LogCatalog.scenarios(seed: "e2e")).first { $0.id == "broken-branch" }!
         let good = TempFiles.write(valid.records.flatMap { $0 + [0x0A] }, to: folder + "/good.jsonl")
         let bad = TempFiles.write(broken.records.flatMap { $0 + [0x0A] }, to: folder + "/bad.jsonl")
         XCTAssertEqual(try Self.run(["validate", good]).status, 0)

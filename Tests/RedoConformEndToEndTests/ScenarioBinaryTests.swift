@@ -59,7 +59,7 @@ final class ScenarioBinaryTests: XCTestCase {
             to: folder + "/bad-repeat.json")
         let unknownKey = TempFiles.write(
             Array(
-                #"{"authors":{"a":{"seed":"0","devices":["d"]}},"tasks":["t"],"nodes":[{"name":"n","action":"CREATE","lamport":1}]}"#
+                #"{"authors":{"a":{"seed":"0","devices":["d"]}},"tasks":["t"],"nodes":[{"name":"n","action":"CREATE","counter":1}]}"#
                     .utf8), to: folder + "/unknown-key.json")
         let badFault = TempFiles.write(
             Array(

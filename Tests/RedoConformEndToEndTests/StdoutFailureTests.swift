@@ -27,7 +27,7 @@ final class StdoutFailureTests: XCTestCase {
 extension BinaryEndToEndTests {
     func testEveryCommandFailsWhenStdoutIsFull() throws {
         let folder = TempFiles.folder("e2e-full")
-        let valid = LogScenarios(seed: "e2e").all.first { $0.id == "valid-life" }!
+        let valid = (try! LogCatalog.scenarios(seed: "e2e")).first { $0.id == "valid-life" }!
         let log = TempFiles.write(valid.records.flatMap { $0 + [0x0A] }, to: folder + "/good.jsonl")
         let key = folder + "/key.json"
         XCTAssertEqual(try Self.run(["keygen", "--seed-text", "a", "--out", key]).status, 0)

@@ -251,7 +251,7 @@ final class KeySignVerifyTests: XCTestCase {
     /// says on stderr how many records were left out and where to find why.
     func testReconstructOfALogWithRejectedRecordsSaysSoOnStderr() throws {
         let folder = TempFiles.folder("reconstruct-rejected")
-        let broken = LogScenarios(seed: "e2e").all.first { $0.id == "broken-branch" }!
+        let broken = (try! LogCatalog.scenarios(seed: "e2e")).first { $0.id == "broken-branch" }!
         let path = TempFiles.write(broken.records.flatMap { $0 + [0x0A] }, to: folder + "/bad.jsonl")
         let rejected = LogPipeline.validate(broken.records).records.filter { $0.status == .rejected }.count
         XCTAssertGreaterThan(rejected, 0)
@@ -265,7 +265,7 @@ final class KeySignVerifyTests: XCTestCase {
             console.stderr,
             "note: \(rejected) of \(broken.records.count) records rejected; the state holds the valid nodes only"
                 + " (redo-conform validate says why)\n")
-        let valid = LogScenarios(seed: "e2e").all.first { $0.id == "valid-life" }!
+        let valid = (try! LogCatalog.scenarios(seed: "e2e")).first { $0.id == "valid-life" }!
         let good = TempFiles.write(valid.records.flatMap { $0 + [0x0A] }, to: folder + "/good.jsonl")
         let quiet = CapturedConsole()
         XCTAssertEqual(

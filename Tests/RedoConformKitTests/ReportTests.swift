@@ -19,7 +19,7 @@ extension JSONValue {
 final class ReportTests: XCTestCase {
     static func result() -> ValidationResult {
         let folder = TempFiles.folder("reports")
-        let scenarios = LogScenarios(seed: "reports").all
+        let scenarios = (try! LogCatalog.scenarios(seed: "reports"))
         for scenario in scenarios where ["valid-life", "broken-branch", "deleted-chain-order"].contains(scenario.id) {
             TempFiles.write(scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/\(scenario.id).jsonl")
         }
@@ -52,7 +52,7 @@ final class ReportTests: XCTestCase {
     /// Counts of one read in the singular; every other count in the plural.
     func testSummaryCountsReadAsEnglish() {
         let folder = TempFiles.folder("counts")
-        let record = LogScenarios(seed: "reports").all.first { $0.id == "valid-life" }!.records[0]
+        let record = (try! LogCatalog.scenarios(seed: "reports")).first { $0.id == "valid-life" }!.records[0]
         let path = TempFiles.write(record + [0x0A] + record + [0x0A], to: folder + "/twice.jsonl")
         let text = renderReport { TextReport().write(ValidationRun(options: ValidationOptions()).run([path]), to: &$0) }
         XCTAssertEqual(text, "2 records, 1 node: 1 valid, 0 rejected, 1 duplicate\n")
@@ -79,7 +79,8 @@ final class ReportTests: XCTestCase {
     /// without an id counts alone.
     func testNodeCountCountsEachClaimedIdOnce() {
         let line = String(
-            decoding: LogScenarios(seed: "reports").all.first { $0.id == "valid-life" }!.records[0], as: UTF8.self)
+            decoding: (try! LogCatalog.scenarios(seed: "reports")).first { $0.id == "valid-life" }!.records[0],
+            as: UTF8.self)
         let signature = line.range(of: #""signature":""#)!.upperBound
         let tampered = line.replacingCharacters(
             in: signature..<line.index(after: signature), with: line[signature] == "0" ? "1" : "0")
@@ -96,7 +97,7 @@ final class ReportTests: XCTestCase {
 
         // The count (taken from the verdict) equals counting the claimed ids one by one,
         // on every log scenario and on all of them together with the records above.
-        for scenario in LogScenarios(seed: "node-count").all {
+        for scenario in (try! LogCatalog.scenarios(seed: "node-count")) {
             TempFiles.write(scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/\(scenario.id).jsonl")
             let result = ValidationRun(options: ValidationOptions()).run([folder + "/\(scenario.id).jsonl"])
             XCTAssertEqual(ReportSummary(result).nodes, Self.countClaimedIds(result), scenario.id)
@@ -109,7 +110,8 @@ final class ReportTests: XCTestCase {
     /// nodes and two entries of the rejected list; as taskIds, two groups of the text report.
     func testCanonicallyEquivalentTextsStayApart() {
         let line = String(
-            decoding: LogScenarios(seed: "reports").all.first { $0.id == "valid-life" }!.records[0], as: UTF8.self)
+            decoding: (try! LogCatalog.scenarios(seed: "reports")).first { $0.id == "valid-life" }!.records[0],
+            as: UTF8.self)
         let id = line.range(of: #""id":"[^"]*""#, options: .regularExpression)!
         let task = line.range(of: #""taskId":"[^"]*""#, options: .regularExpression)!
         func variant(_ text: String) -> String {
@@ -175,7 +177,7 @@ final class ReportTests: XCTestCase {
     /// the same values (member order, escapes), duplicates and awkward file names included.
     func testJSONReportIsWhatTheOrderedWriterWrites() throws {
         let folder = TempFiles.folder("reports-spelling")
-        let scenario = try XCTUnwrap(LogScenarios(seed: "reports").all.first { $0.id == "broken-branch" })
+        let scenario = try XCTUnwrap(LogCatalog.scenarios(seed: "reports").first { $0.id == "broken-branch" })
         let lines: [UInt8] = scenario.records.flatMap { $0 + [0x0A] }
         TempFiles.write(lines, to: folder + "/plain.jsonl")
         TempFiles.write(lines, to: folder + "/quote \"tab\t é.jsonl")

@@ -167,7 +167,7 @@ final class ScenarioCatalogVectorTests: XCTestCase {
             XCTAssertEqual(ScenarioEvaluation(built).failures, [], name)
             compared += 1
         }
-        XCTAssertGreaterThanOrEqual(compared, 15)
+        XCTAssertGreaterThanOrEqual(compared, 28)
     }
 
     func testCatalogFilesBuildTheirReconstructionVectors() throws {

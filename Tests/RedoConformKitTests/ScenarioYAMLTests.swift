@@ -64,7 +64,7 @@ final class ScenarioYAMLTests: XCTestCase {
             (Self.header + node + "  - {name: n, action: UPDATE, parents: [n]}\n", "node name n is used twice", 6, 5),
             (Self.header + "  - {name: n, action: PATCH}\n", "unknown action PATCH", 5, 5),
             (Self.header + "  - {name: n, action: CREATE, fault: bent}\n", "unknown fault bent", 5, 38),
-            (Self.header + "  - {name: n, action: CREATE, lamport: 3}\n", "unknown key lamport in a node", 5, 40),
+            (Self.header + "  - {name: n, action: CREATE, counter: 3}\n", "unknown key counter in a node", 5, 40),
             (Self.header + "  - {name: n, action: CREATE, payload: {t: }}\n", "an empty value", 5, 44),
             (
                 Self.header + node + "  - {name: m, action: MERGE, parents: [n], payload: {base: z}}\n",

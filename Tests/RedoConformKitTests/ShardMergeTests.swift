@@ -83,7 +83,9 @@ final class ShardMergeTests: XCTestCase {
         let folder = TempFiles.folder("cross-task")
         var lines: [UInt8] = []
         for seed in 0..<12 {
-            let scenarios = LogScenarios(seed: "shard \(seed)").all.filter { $0.id.hasPrefix("parent-other-task") }
+            let scenarios = (try LogCatalog.scenarios(seed: "shard \(seed)")).filter {
+                $0.id.hasPrefix("parent-other-task")
+            }
             for scenario in scenarios { for record in scenario.records { lines += record + [0x0A] } }
         }
         try assertShardsMerge([TempFiles.write(lines, to: folder + "/log.jsonl")], label: "cross-task")

@@ -13,7 +13,7 @@ final class LiveLogPropertyTests: XCTestCase {
     static let logs: [[[UInt8]]] =
         (0..<10).map { RandomLog(seed: 0x11FE + UInt64($0)).records }
         + [generated(.faulty, nodes: 120, tasks: 6), generated(.mergeStack, nodes: 60, tasks: 1)]
-        + [LogScenarios(seed: "live").all.flatMap(\.records)]
+        + [LogVectorFiles.all.flatMap(\.records)]
 
     static func generated(_ shape: LogGenerator.Shape, nodes: Int, tasks: Int) -> [[UInt8]] {
         var records: [[UInt8]] = []

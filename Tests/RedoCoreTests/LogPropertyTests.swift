@@ -7,7 +7,7 @@ import XCTest
 /// duplicating records changes only the duplicate count.
 final class LogPropertyTests: XCTestCase {
     /// All log scenarios as one big log (their tasks are distinct).
-    static let records: [[UInt8]] = LogScenarios(seed: "properties").all.flatMap(\.records)
+    static let records: [[UInt8]] = LogVectorFiles.all.flatMap(\.records)
 
     struct Summary: Equatable {
         var nodes: [String: String]

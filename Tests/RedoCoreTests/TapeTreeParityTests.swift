@@ -2,6 +2,7 @@ import Foundation
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
+import RedoTestSupport
 import XCTest
 
 @testable import RedoCore
@@ -37,7 +38,7 @@ final class TapeTreeParityTests: XCTestCase {
 
     func testEveryLogScenarioRecord() {
         var records = 0
-        for scenario in LogScenarios(seed: "parity").all {
+        for scenario in LogVectorFiles.all {
             for (k, record) in scenario.records.enumerated() { assertParity(record, "\(scenario.id) #\(k)") }
             records += scenario.records.count
         }

@@ -36,8 +36,8 @@ import Testing
         #expect(duplicate?.location?.line == 3)
         #expect(duplicate?.message.contains("duplicate") == true)
         let unknownKey = Self.error(
-            Self.text.replacingOccurrences(of: #""action": "CREATE""#, with: #""action": "CREATE", "lamport": 3"#))
-        #expect(unknownKey?.message == "unknown key lamport in a node")
+            Self.text.replacingOccurrences(of: #""action": "CREATE""#, with: #""action": "CREATE", "counter": 3"#))
+        #expect(unknownKey?.message == "unknown key counter in a node")
         #expect(unknownKey?.location == SourceLocation(file: "s.json", line: 5, column: 53))
         let fault = Self.error(
             Self.text.replacingOccurrences(of: #""action": "CREATE""#, with: #""action": "CREATE", "fault": "bent""#))

@@ -10,7 +10,7 @@ import XCTest
 
 /// Every documented limit gives a clear error, and none rejects what the protocol allows.
 final class LimitTests: XCTestCase {
-    static let scenario = LogScenarios(seed: "limits").all.first { $0.id == "valid-life" }!
+    static let scenario = LogVectorFiles.named("valid-life")
 
     func testJobsAndRecordLimitOptionsHaveBounds() {
         XCTAssertNil(ValidationOptions.usageProblem(jobs: nil, maxRecords: nil))

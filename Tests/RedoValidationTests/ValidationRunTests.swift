@@ -10,7 +10,7 @@ import XCTest
 /// Bad input never crashes or silently passes: each case gets a clear, located error and
 /// every other record is still checked.
 final class ValidationRunTests: XCTestCase {
-    static let lines: [[UInt8]] = LogScenarios(seed: "run tests").all.first { $0.id == "valid-life" }!.records
+    static let lines: [[UInt8]] = LogVectorFiles.named("valid-life").records
 
     private func run(_ operands: [String], _ configure: (inout ValidationOptions) -> Void = { _ in })
         -> ValidationResult
@@ -164,7 +164,7 @@ final class ValidationRunTests: XCTestCase {
 
     func testSameVerdictOnOneAndManyJobs() {
         let folder = TempFiles.folder("jobs")
-        let all = LogScenarios(seed: "jobs").all.flatMap(\.records)
+        let all = LogVectorFiles.all.flatMap(\.records)
         let path = TempFiles.write(all.flatMap { $0 + [0x0A] }, to: folder + "/all.jsonl")
         let one = run([path]) {
             $0.jobs = 1

@@ -25,7 +25,8 @@ package struct ScenarioEvaluation {
             let got = verdict.records[index]
             checked += 1
             if let why = VerdictComparison.mismatch(
-                expected: Self.json(record.expectation), status: got.status, code: got.code, findings: got.findings)
+                expected: Self.json(record.expectation, warnings: record.warnings), status: got.status, code: got.code,
+                findings: got.findings)
             {
                 failures.append("\(Self.place(record.location)): node \(record.node) (line \(index + 1)): \(why)")
             }
@@ -52,18 +53,22 @@ package struct ScenarioEvaluation {
     }
     static let scenarioWithoutFile = "(scenario)"
 
-    /// An expectation in the log manifest's `expected[i]` shape.
-    static func json(_ expectation: NodeExpectation) -> JSONValue {
+    /// An expectation in the log manifest's `expected[i]` shape, with the warnings when any.
+    static func json(_ expectation: NodeExpectation, warnings: [String] = []) -> JSONValue {
+        var members: [JSONMember]
         switch expectation {
-        case .valid: return .object(JSONObject([JSONMember(key: "status", value: .string("valid"))]))
-        case .duplicate: return .object(JSONObject([JSONMember(key: "status", value: .string("duplicate"))]))
+        case .valid: members = [JSONMember(key: "status", value: .string("valid"))]
+        case .duplicate: members = [JSONMember(key: "status", value: .string("duplicate"))]
         case let .rejected(code, rule, related):
-            var members = [
+            members = [
                 JSONMember(key: "status", value: .string("rejected")), JSONMember(key: "code", value: .string(code)),
             ]
             if let rule { members.append(JSONMember(key: "rule", value: .string(rule))) }
             if let related { members.append(JSONMember(key: "related", value: .array(related.map(JSONValue.string)))) }
-            return .object(JSONObject(members))
         }
+        if !warnings.isEmpty {
+            members.append(JSONMember(key: "warnings", value: .array(warnings.sorted().map(JSONValue.string))))
+        }
+        return .object(JSONObject(members))
     }
 }

@@ -5,13 +5,10 @@ import RedoJSON
 /// Log vectors for the finer rulings (PROTOCOL.md, "Finer rulings"): which code wins
 /// when a node breaks rules at both levels, how several records of one node are judged,
 /// which CREATE and which CREATE_TODO count, and the exact ancestor set a DELETE names.
+/// Those the scenario format cannot state; the others are catalog files.
 extension LogScenarios {
     var codePrecedenceScenarios: [LogScenario] {
-        [
-            logCodePrecedence, ownFaultFirst, invalidEarliestCreate, rejectedBeforeDeleted, recordsOfOneNode,
-            todoReuseInTotalOrder,
-            deletedChainExactSet, mergeBaseIsParent, byteOrderMarkLine, inheritedRootCauses,
-        ].compactMap { $0 }
+        [recordsOfOneNode, inheritedRootCauses].compactMap { $0 }
     }
 
     /// Related ids of an inherited rejection: the nearest ancestors rejected by an E rule
@@ -51,74 +48,6 @@ extension LogScenarios {
         node.signed(by: factory.key, nonce: RedoSHA256.hash(Array("\(seed) nonce \(node.idText)".utf8)).bytes)
     }
 
-    var logCodePrecedence: LogScenario {
-        var b = builder("code precedence")
-        let create = b.create(wall: LogBuilder.wall(secondsAfterStart: 0))
-        let orphan = foreignSigned(
-            b.node(.update, parentIds: [ghost("precedence ghost")], [member("title", str("orphan"))], lamport: 2))
-        let lateCreate = b.node(
-            .create, parentIds: [], [member("title", str("Second"))], lamport: 2,
-            wall: LogBuilder.wall(secondsAfterStart: 90))
-        let gap = b.node(
-            .completeTodo, parentIds: [create.idText],
-            [
-                member("todoTaskId", todo("precedence never created")),
-                member("completed", str("2025-10-30T09:00:00.000Z")),
-            ], lamport: 5)
-        return scenario(
-            "log-code-precedence",
-            "log rules run only for nodes that pass node-level checks (a foreign signature and a missing parent: E_INVALID_SIGNATURE); a later CREATE with lamport 2 is E_LAMPORT_VIOLATION before E_DUPLICATE_CREATE; a lamport gap before an unknown todo",
-            [.logStructure, .multipleFindings],
-            [
-                (create, .valid), (orphan, .rejected(.signatureInvalid)), (lateCreate, .rejected(.lamportCreate)),
-                (gap, .rejected(.lamportSuccessor)),
-            ])
-    }
-
-    var ownFaultFirst: LogScenario {
-        var b = builder("own fault")
-        let create = b.create()
-        let u1 = b.node(.update, parents: [create], [member("title", str("one"))])
-        let tampered = u1.setting("data.payload.title", to: str("one, edited in transit"))
-        let u2 = foreignSigned(b.node(.update, parents: [u1], [member("title", str("two"))]))
-        let u3 = b.node(.update, parents: [u2], [member("title", str("three"))])
-        return scenario(
-            "own-fault-before-inherited",
-            "below a tampered node, a child with its own bad signature is E_INVALID_SIGNATURE; its child only inherits (X_ANCESTOR_REJECTED), naming the nearest rejected ancestor only",
-            [.wrongSignature, .staleId],
-            [
-                (create, .valid), (tampered, .rejected(.idHash)), (u2, .rejected(.signatureInvalid)),
-                (u3, .rejected(.ancestorRejected).naming([u2.idText])),
-            ])
-    }
-
-    var invalidEarliestCreate: LogScenario {
-        var b = builder("invalid earliest create")
-        let early = foreignSigned(b.create(title: "Early, badly signed", wall: LogBuilder.wall(secondsAfterStart: 0)))
-        let late = b.create(title: "Late", wall: LogBuilder.wall(secondsAfterStart: 60))
-        let child = b.node(.update, parents: [late], [member("priority", num(2))])
-        return scenario(
-            "duplicate-create-earliest-invalid",
-            "only CREATEs that pass node-level checks compete: the earliest one's signature fails, so the later CREATE is the original",
-            [.logStructure, .wrongSignature], [(early, .rejected(.signatureInvalid)), (late, .valid), (child, .valid)])
-    }
-
-    var rejectedBeforeDeleted: LogScenario {
-        var b = builder("rejected before deleted")
-        let create = b.create()
-        let delete = b.node(.delete, parents: [create], [member("deletedChain", .array([str(create.idText)]))])
-        let broken = foreignSigned(b.node(.update, parents: [create], [member("title", str("badly signed"))]))
-        let merge = b.node(.merge, parents: [delete, broken], [member("base", str(create.idText))])
-        return scenario(
-            "ancestor-rejected-before-after-delete",
-            "a MERGE below both a valid DELETE and a rejected node: X_ANCESTOR_REJECTED ranks before X_AFTER_DELETE",
-            [.deletion, .multipleFindings],
-            [
-                (create, .valid), (delete, .valid), (broken, .rejected(.signatureInvalid)),
-                (merge, .rejected(.ancestorRejected).naming([broken.idText])),
-            ])
-    }
-
     /// Nil without the Libsodium trait (`signed(by:nonce:)`).
     var recordsOfOneNode: LogScenario? {
         var b = builder("records of one node")
@@ -143,82 +72,4 @@ extension LogScenarios {
             ])
     }
 
-    var todoReuseInTotalOrder: LogScenario {
-        var b = builder("todo reuse order")
-        let create = b.create()
-        let first = b.node(
-            .createTodo, parents: [create],
-            [member("todoTaskId", todo("order shared")), member("deadline", str("2025-11-01T09:00:00.000Z"))])
-        let edit = b.node(.update, parents: [create], [member("title", str("elsewhere"))])
-        let second = b.node(
-            .createTodo, parents: [edit],
-            [member("todoTaskId", todo("order shared")), member("deadline", str("2025-11-02T09:00:00.000Z"))])
-        let invalidMaker = foreignSigned(
-            b.node(
-                .createTodo, parents: [create],
-                [member("todoTaskId", todo("order free")), member("deadline", str("2025-11-03T09:00:00.000Z"))]))
-        let validMaker = b.node(
-            .createTodo, parents: [create],
-            [member("todoTaskId", todo("order free")), member("deadline", str("2025-11-04T09:00:00.000Z"))])
-        return scenario(
-            "todo-reused-concurrent-branch",
-            "reuse is judged in total order, not by ancestry: the same todoTaskId on a concurrent branch is E_INVALID_TODO_REF; reusing the id of a rejected CREATE_TODO is not reuse",
-            [.todoConsensus],
-            [
-                (create, .valid), (first, .valid), (edit, .valid), (second, .rejected(.todoReused)),
-                (invalidMaker, .rejected(.signatureInvalid)), (validMaker, .valid),
-            ])
-    }
-
-    var deletedChainExactSet: LogScenario {
-        var b = builder("chain exact set")
-        let create = b.create()
-        let a = b.node(.update, parents: [create], [member("title", str("A"))])
-        let sibling = b.node(.update, parents: [create], [member("priority", num(4))])
-        let tooMuch = b.node(
-            .delete, parents: [a],
-            [member("deletedChain", .array([str(create.idText), str(a.idText), str(sibling.idText)]))])
-        let merge = b.node(.merge, parents: [a, sibling], [member("base", str(create.idText))])
-        let firstLineOnly = b.node(
-            .delete, parents: [merge],
-            [member("deletedChain", .array([str(create.idText), str(a.idText), str(merge.idText)]))])
-        let exact = b.node(
-            .delete, parents: [merge],
-            [member("deletedChain", .array([create, a, sibling, merge].map { str($0.idText) }))])
-        return scenario(
-            "deleted-chain-exact-set",
-            "deletedChain holds exactly the DELETE's ancestors: not a sibling branch, and below a MERGE every parent's line",
-            [.deletion],
-            [
-                (create, .valid), (a, .valid), (sibling, .valid), (tooMuch, .rejected(.deletedChainMismatch)),
-                (merge, .valid),
-                (firstLineOnly, .rejected(.deletedChainMismatch)), (exact, .valid),
-            ])
-    }
-
-    var mergeBaseIsParent: LogScenario {
-        var b = builder("merge base parent")
-        let create = b.create()
-        let a = b.node(.update, parents: [create], [member("title", str("A"))])
-        let a2 = b.node(.update, parents: [a], [member("priority", num(2))])
-        let merge = b.node(.merge, parents: [a, a2], [member("base", str(a.idText))])
-        return scenario(
-            "merge-base-is-a-parent",
-            "a MERGE base may be one of its parents (an ancestor of, or the same node as, every parent)",
-            [.mergeSemantics],
-            [(create, .valid), (a, .valid), (a2, .valid), (merge, .valid)])
-    }
-
-    var byteOrderMarkLine: LogScenario {
-        var b = builder("byte order mark")
-        let create = b.create()
-        let marked = b.node(.update, parents: [create], [member("title", str("after a BOM"))])
-        let next = b.node(.update, parents: [create], [member("priority", num(3))])
-        return LogScenario(
-            id: "byte-order-mark-line",
-            comment:
-                "a byte-order mark at the start of a JSON Lines line rejects that line's record only (not I-JSON); the lines after it are read",
-            flags: [.notIJSON], records: [Self.line(create), [0xEF, 0xBB, 0xBF] + Self.line(marked), Self.line(next)],
-            expected: [.valid, .rejected(.recordSyntax), .valid])
-    }
 }

@@ -11,6 +11,8 @@ public struct BuiltScenario: Sendable {
         public var expectation: NodeExpectation
         /// Where the node was written.
         public var location: SourceLocation?
+        /// The warning codes the record must carry, exactly.
+        public var warnings: [String] = []
     }
 
     /// The scenario's name.

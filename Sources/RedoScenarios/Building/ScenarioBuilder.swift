@@ -33,6 +33,8 @@ struct BuildState {
     var devices: [String: (author: Int, device: ScenarioDevice)] = [:]
     var taskIds: [String: String] = [:]
     var todoIds: [String: String] = [:]
+    /// Absent name → the id no record holds.
+    var absentIds: [String: String] = [:]
     /// Node name → index into `built`.
     var nodeIndex: [String: Int] = [:]
     var built: [(node: ScenarioNode, id: String, task: String, lamport: Int)] = []
@@ -98,6 +100,13 @@ struct BuildState {
             }
             todoIds[todo] = ScenarioKeys.uuid(forName: todo, runSeed: runSeed)
         }
+        for name in scenario.absent {
+            if absentIds[name] != nil || scenario.nodes.contains(where: { $0.name == name }) {
+                throw ScenarioError(
+                    scenario.location, "absent name \(name) is used twice", fix: "give it a name no node has")
+            }
+            absentIds[name] = ScenarioKeys.absentId(forName: name, runSeed: runSeed)
+        }
     }
 
     mutating func add(_ node: ScenarioNode) throws(ScenarioError) {
@@ -128,6 +137,10 @@ struct BuildState {
         var parentIds: [String] = []
         var lamport = 0
         for parent in node.parents {
+            if nodeIndex[parent] == nil, let absent = absentIds[parent] {
+                parentIds.append(absent)  // no record holds it: it counts for no lamport
+                continue
+            }
             guard let index = nodeIndex[parent] else {
                 let later = scenario.nodes.contains { $0.name == parent }
                 throw ScenarioError(
@@ -142,7 +155,7 @@ struct BuildState {
             parentIds.append(built[index].id)
             lamport = max(lamport, built[index].lamport)
         }
-        lamport += 1
+        lamport = node.lamport ?? lamport + 1
         tick[taskName, default: 0] += 1
         // `at: N` (seconds after start) arrives as "+N".
         var wall =
@@ -208,6 +221,18 @@ struct BuildState {
         var signer: Ed25519KeyPair? = keys[authorIndex]
         var writtenBytes = bodyBytes
         switch node.fault {
+        case .tampered? where node.tamperedPayload != nil:
+            var tampered = payload
+            for change in try resolveNames(in: node.tamperedPayload ?? [], action: action, at: at) {
+                if let i = tampered.firstIndex(where: { $0.key == change.key }) {
+                    tampered[i] = change
+                } else {
+                    tampered.append(change)
+                }
+            }
+            var written = body
+            written[6] = ScenarioMember("data", .object([ScenarioMember("payload", .object(tampered))]))
+            writtenBytes = ScenarioLineWriter.bytes(.object(written))
         case .tampered?:
             let moved = UTCTime.parse(wall).map { UTCTime(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + 1).text }
             if case let .success(text) = moved {
@@ -241,12 +266,13 @@ struct BuildState {
 
     /// The payload with names resolved: `base` and `chosenParent` name nodes (anywhere in
     /// the payload), `deletedChain` lists node names, `todoTaskId` names a todo when one
-    /// has that name. Recursive over the payload's depth, which the readers bound.
+    /// has that name, else a task. Recursive over the payload's depth, which the readers bound.
     func resolveNames(in payload: [ScenarioMember], action: Action, at: SourceLocation?) throws(ScenarioError)
         -> [ScenarioMember]
     {
         func nodeId(_ value: ScenarioValue, _ key: String) throws(ScenarioError) -> ScenarioValue {
             guard case let .string(name) = value else { return value }
+            if nodeIndex[name] == nil, let absent = absentIds[name] { return .string(absent) }
             guard let index = nodeIndex[name] else {
                 let later = scenario.nodes.contains { $0.name == name }
                 throw ScenarioError(
@@ -272,7 +298,9 @@ struct BuildState {
             var ids: [ScenarioValue] = []
             for item in items { ids.append(try nodeId(item, "deletedChain entry")) }
             return .array(ids)
-        case let ("todoTaskId", .string(name)): return todoIds[name].map(ScenarioValue.string) ?? value
+        case let ("todoTaskId", .string(name)):
+            // A task's name gives its taskId: a todo reference to the task itself, on purpose.
+            return (todoIds[name] ?? taskIds[name]).map(ScenarioValue.string) ?? value
         case let (_, .array(items)):
             var out: [ScenarioValue] = []
             for item in items { out.append(try resolve(item, key: "", at: at, nodeId)) }
@@ -332,7 +360,9 @@ struct BuildState {
                     expectation = .rejected(code: code, rule: rule, related: ids)
                 }
                 records.append(
-                    .init(node: entry.node.name, bytes: line, expectation: expectation, location: entry.node.location))
+                    .init(
+                        node: entry.node.name, bytes: line, expectation: expectation, location: entry.node.location,
+                        warnings: copy == 0 ? entry.node.warnings : []))
             }
         }
         var state: [(String, ScenarioValue, SourceLocation?)] = []

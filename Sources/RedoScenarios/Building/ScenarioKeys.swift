@@ -8,7 +8,9 @@ import RedoCrypto
 ///   `redo-conform fixture key|R|T`, for seed text `T`;
 /// - a task's or todo's id is a UUID v4 made of the first 16 bytes of SHA-256 of
 ///   `redo-conform fixture uuid|R|N` for name `N`, with byte 6 `& 0x0F | 0x40` and byte 8
-///   `& 0x3F | 0x80`, in lowercase hex with the usual dashes.
+///   `& 0x3F | 0x80`, in lowercase hex with the usual dashes;
+/// - an absent node's id (a parent or MERGE base no record holds) is `sha256:` and the
+///   lowercase hex SHA-256 of `R N`, the run seed, a space and its name `N`.
 public enum ScenarioKeys {
     /// The run seed of the published vector set.
     public static let defaultRunSeed = "redo-conform-v1"
@@ -31,5 +33,10 @@ public enum ScenarioKeys {
         let hex = Array(Hex.encode(bytes.prefix(16)))
         return String(hex[0..<8]) + "-" + String(hex[8..<12]) + "-" + String(hex[12..<16]) + "-"
             + String(hex[16..<20]) + "-" + String(hex[20..<32])
+    }
+
+    /// The id an absent node named `name` stands for: no record of the scenario holds it.
+    public static func absentId(forName name: String, runSeed: String = defaultRunSeed) -> String {
+        "sha256:" + Hex.encode(RedoSHA256.hash(Array("\(runSeed) \(name)".utf8)).bytes)
     }
 }

@@ -27,7 +27,11 @@ public struct Scenario: Sendable {
     /// The bug classes its vector is flagged with in the vectors' manifest (`deletion`,
     /// `merge-semantics`), for a scenario that is also a vector.
     public var flags: [String] = []
-    /// The vector suite the scenario is the source of (`reconstruction`), when it is one:
+    /// Names of node ids no record holds, for a parent or a MERGE base missing from the log:
+    /// a name's id is `sha256:` and the SHA-256 of the UTF-8 text `RUNSEED NAME`
+    /// (`ScenarioKeys.absentId`).
+    public var absent: [String] = []
+    /// The vector suite the scenario is the source of (`reconstruction` or `log`), when it is one:
     /// `vectors generate` builds that suite's vector from it.
     public var vector: String?
     /// Where the scenario starts.
@@ -136,12 +140,19 @@ public struct ScenarioNode: Sendable {
     public var payload: [ScenarioMember]
     /// The wall, when given (an RFC 3339 UTC instant with milliseconds).
     public var wall: String?
+    /// The lamport written, when given instead of the computed one (its children count from it).
+    public var lamport: Int?
     /// Whether a parent may belong to another task (a cross-task parent, on purpose).
     public var crossTask: Bool
     /// A fault put on the node on purpose.
     public var fault: ScenarioFault?
+    /// With the `tampered` fault: payload members set after signing (each replaces the
+    /// member of its key, or is added), instead of moving the wall.
+    public var tamperedPayload: [ScenarioMember]?
     /// The verdict its record must get; a faulty node without one is held to its fault's verdict.
     public var expect: NodeExpectation?
+    /// The warning codes its record must carry, exactly (none by default).
+    public var warnings: [String] = []
     /// Where the node was written.
     public var location: SourceLocation?
 

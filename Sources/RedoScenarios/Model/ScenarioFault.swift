@@ -3,8 +3,8 @@
 /// with a fault and no `expect` is held to (docs/scenarios.md lists them with their rules). Canonically equivalent key orders and other
 /// spellings of a number are valid nodes, not faults: write them in the payload.
 public enum ScenarioFault: String, Sendable, CaseIterable {
-    /// A field changed after signing (the wall moves by one millisecond): the id no longer
-    /// matches the body.
+    /// A field changed after signing (the wall moves by one millisecond, or the node's
+    /// `tamperedPayload` members are set): the id no longer matches the body.
     case tampered
     /// Signed by another author's key (the scenario's next author, or a key derived for it).
     case foreignSignature = "foreign-signature"

@@ -24,7 +24,7 @@ package struct ScenarioDecoder {
             root, "the scenario",
             allowed: [
                 "name", "comment", "start", "stepMilliseconds", "authors", "tasks", "todos",
-                "nodes", "log", "state", "flags", "vector",
+                "nodes", "log", "state", "flags", "vector", "absent",
             ])
         var scenario = Scenario(
             name: try top["name"].map { v throws(ScenarioError) in try string(v, "name") } ?? name,
@@ -49,9 +49,10 @@ package struct ScenarioDecoder {
         if let v = top["flags"] { scenario.flags = try strings(v, "flags") }
         if let v = top["vector"] {
             scenario.vector = try string(v, "vector")
-            guard scenario.vector == "reconstruction" else {
+            guard scenario.vector == "reconstruction" || scenario.vector == "log" else {
                 throw ScenarioError(
-                    v.location, "unknown vector suite", fix: "write vector: reconstruction, or leave it out")
+                    v.location, "unknown vector suite",
+                    fix: "write vector: reconstruction or vector: log, or leave it out")
             }
         }
         guard let nodes = top["nodes"] else { throw ScenarioError(root.location, "no nodes", fix: "add nodes:") }
@@ -75,6 +76,7 @@ package struct ScenarioDecoder {
         scenario.todos = Repeated.expand(todoItems)
         scenario.nodes = Repeated.expand(nodeItems)
         if let v = top["log"] { scenario.logOrder = try strings(v, "log") }
+        if let v = top["absent"] { scenario.absent = try strings(v, "absent") }
         if let v = top["state"] {
             for item in try list(v, "state") { scenario.state.append(try assertion(item)) }
         }
@@ -151,7 +153,8 @@ package struct ScenarioDecoder {
         let n = try object(
             item, "a node",
             allowed: [
-                "name", "action", "task", "by", "parents", "payload", "wall", "at", "crossTask", "fault", "expect",
+                "name", "action", "task", "by", "parents", "payload", "wall", "at", "lamport", "crossTask", "fault",
+                "tamperedPayload", "expect", "warnings",
             ])
         var node = ScenarioNode(
             name: try string(try required(n, "name", item), "name"),
@@ -172,6 +175,13 @@ package struct ScenarioDecoder {
             }
             node.wall = "+\(try integer(v, "at"))"
         }
+        if let v = n["lamport"] {
+            let lamport = try integer(v, "lamport")
+            guard lamport >= 0 else {
+                throw ScenarioError(v.location, "lamport \(lamport) is negative", fix: "write 0 or more")
+            }
+            node.lamport = lamport
+        }
         if let v = n["crossTask"] {
             guard case let .bool(b) = v.kind else {
                 throw ScenarioError(v.location, "crossTask is \(v.typeName)", fix: "write true or false")
@@ -187,7 +197,18 @@ package struct ScenarioDecoder {
             }
             node.fault = fault
         }
+        if let v = n["tamperedPayload"] {
+            guard case let .object(members) = v.kind else {
+                throw ScenarioError(v.location, "tamperedPayload is \(v.typeName)", fix: "write a mapping")
+            }
+            guard node.fault == .tampered else {
+                throw ScenarioError(
+                    v.location, "tamperedPayload without fault: tampered", fix: "add fault: tampered, or drop it")
+            }
+            node.tamperedPayload = members.map { ScenarioMember($0.key, $0.value.value) }
+        }
         if let v = n["expect"] { node.expect = try expectation(v) }
+        if let v = n["warnings"] { node.warnings = try strings(v, "warnings") }
         return node
     }
 

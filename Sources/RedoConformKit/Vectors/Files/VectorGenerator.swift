@@ -23,16 +23,17 @@ package enum VectorGenerator {
     /// The platform inputs and reference outputs carry the set's stamp, whose digest also
     /// covers the shipped files this does not generate (read from `handKept`, the shipped
     /// root by default): the Ed25519 and number vectors and the recordings. The
-    /// reconstruction vectors are built from the scenario catalog in `catalog`
-    /// (`ReconstructionCatalog`); a bad catalog file is thrown, located.
+    /// reconstruction vectors and most log vectors are built from the scenario catalog in
+    /// `catalog` (`ReconstructionCatalog`, `LogCatalog`); a bad catalog file is thrown, located.
     package static func files(
         seed: String, extraSignatures: [SignatureCase] = [], handKept: VectorRoot? = .shipped,
         catalog: String = ReconstructionCatalog.shippedFolder
     ) throws(ScenarioError) -> [GeneratedFile] {
         let reconstruction = try ReconstructionCatalog.scenarios(seed: seed, catalog: catalog)
+        let logs = try LogCatalog.scenarios(seed: seed, catalog: catalog)
         let inputs = PlatformInputs(seed: seed, extraSignatures: extraSignatures, reconstruction: reconstruction).json
         let unstamped =
-            nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed, reconstruction)
+            nodeFiles(seed: seed) + logFiles(seed: seed, logs) + reconstructionFiles(seed: seed, reconstruction)
             + exportFiles(seed: seed)
             + platformFiles(inputs) + DiffVectorFiles.files(seed: seed) + [ProtocolTablesFile.file]
         // The stamped files' digests leave the stamp out, so the unstamped ones give the digest.
@@ -145,8 +146,7 @@ package enum VectorGenerator {
         return files
     }
 
-    static func logFiles(seed: String) -> [GeneratedFile] {
-        let scenarios = LogScenarios(seed: seed).all
+    static func logFiles(seed: String, _ scenarios: [LogScenario]) -> [GeneratedFile] {
         var files = scenarios.map { s in
             GeneratedFile(path: "logs/\(s.id).jsonl", bytes: s.records.flatMap { $0 + [0x0A] })
         }
