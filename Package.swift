@@ -18,6 +18,8 @@
 //                    comparison, vector suites and files, commands
 //   redo-conform   — the executable: argument parsing only
 //   redo-bench     — in-process benchmarks for Scripts/bench
+//   RedoLiveWorkload — the generated accounts a live log is measured on, shared by redo-bench
+//                    and the benchmark package (Benchmarks/, a package of its own)
 //   BuildCommit    — build-tool plugin: the commit a build is made from, for --version
 // Beside the layers, depending on none of them:
 //   RedoHarnessKit — the harness kit: a platform team's Swift harness supplies its client's parser,
@@ -49,6 +51,8 @@ let package = Package(
         .library(name: "RedoCore", targets: ["RedoCore"]),
         .library(name: "RedoHarnessKit", targets: ["RedoHarnessKit"]),
         .library(name: "RedoScenarios", targets: ["RedoScenarios"]),
+        // For Benchmarks/ (which depends on this package by path), not for apps.
+        .library(name: "RedoLiveWorkload", targets: ["RedoLiveWorkload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -92,11 +96,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "RedoLiveWorkload", dependencies: ["RedoCore", "RedoCrypto", "RedoFixtures"]),
         .executableTarget(
             name: "redo-bench",
             dependencies: [
                 "RedoConformKit", "RedoValidation", "RedoInvariants", "RedoFixtures", "RedoCore", "RedoCrypto",
-                "RedoJSON",
+                "RedoJSON", "RedoLiveWorkload",
                 "CSodium",
             ]),
         // Depends on nothing of the package: RedoHarnessKitTests checks it.

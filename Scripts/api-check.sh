@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The public API of the libraries an app can embed (RedoJSON, RedoCrypto, RedoCore, and
-# RedoScenarios for its tests) and of the harness kit (RedoHarnessKit), one sorted line per
-# declaration or conformance, in
+# RedoScenarios for its tests), of the harness kit (RedoHarnessKit) and of the benchmark
+# package's workloads (RedoLiveWorkload), one sorted line per declaration or conformance, in
 # api/<Module>.txt.
 #
 #   Scripts/api-check.sh          rewrites api/*.txt from the sources (a change made on purpose)
@@ -34,7 +34,7 @@ case "${1:-}" in
   *) echo "usage: Scripts/api-check.sh [--check]" >&2; exit 2 ;;
 esac
 
-modules=(RedoJSON RedoCrypto RedoCore RedoHarnessKit RedoScenarios)
+modules=(RedoJSON RedoCrypto RedoCore RedoHarnessKit RedoScenarios RedoLiveWorkload)
 scratch=.build-api
 graphs="$scratch/symbol-graphs"
 internal_graphs="$scratch/symbol-graphs-internal"
@@ -43,7 +43,7 @@ allowed=api/underscored.txt
 
 bash Scripts/ensure-deps.sh jq
 mkdir -p "$scratch"
-if ! { swift build --target RedoCore && swift build --target RedoScenarios; } >"$scratch/build.log" 2>&1; then
+if ! { swift build --target RedoCore && swift build --target RedoScenarios && swift build --target RedoLiveWorkload; } >"$scratch/build.log" 2>&1; then
   cat "$scratch/build.log" >&2
   echo "api-check: the build failed" >&2
   exit 1
