@@ -1,0 +1,106 @@
+// The live log (RedoCore's LiveLog) on the benign generated account of 60,000 nodes in 10,000
+// tasks (`redo-conform vectors log --nodes 60000 --tasks 10000`), already loaded: ingests of
+// one node and of 100-node sync batches, the two cascades, the initial load, and the peak
+// memory of the process. package-benchmark runs each benchmark in a process of its own, so
+// each builds only the workload it measures and peakMemoryResident is that process's peak.
+//
+// Every benchmark runs a fixed number of iterations (maxDuration is far above what they
+// take), so each percentile is over a stated count; docs/benchmarks.md gives the figures.
+import Benchmark
+import RedoCore
+import RedoLiveWorkload
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .peakMemoryResident],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(300),
+        thresholds: Tolerance.regression)
+
+    // One node on an existing task's head: 200 iterations after 10 warmups.
+    Benchmark(
+        "Ingest one node", configuration: .init(warmupIterations: 10, maxIterations: 200)
+    ) { benchmark, account in
+        let record = account.nextHeldBack(1)
+        benchmark.startMeasurement()
+        blackHole(try account.ingest(record))
+        benchmark.stopMeasurement()
+    } setup: {
+        try LoadedAccount(heldBack: 210)
+    }
+
+    // 100 new nodes on existing heads, none waiting: 100 iterations after 5 warmups. Each
+    // iteration also times verifying the same 100 signatures alone (on every core, as the
+    // ingest does), and records both that time and the ingest's multiple of it.
+    Benchmark(
+        "Ingest a 100-node sync batch",
+        configuration: .init(
+            metrics: [.wallClock, .peakMemoryResident, SignaturesAlone.metric, SignaturesAlone.ratioMetric],
+            warmupIterations: 5, maxIterations: 100,
+            thresholds: Tolerance.regression.merging(SignaturesAlone.tolerance) { $1 })
+    ) { benchmark, account in
+        let batch = account.nextHeldBack(100)
+        let signatures = SignaturesAlone.prepare(batch)
+        let verifying = ContinuousClock.now
+        blackHole(SignaturesAlone.verify(signatures))
+        let alone = ContinuousClock.now - verifying
+        let ingesting = ContinuousClock.now
+        benchmark.startMeasurement()
+        blackHole(try account.ingest(batch))
+        benchmark.stopMeasurement()
+        SignaturesAlone.record(alone, beside: ContinuousClock.now - ingesting, in: benchmark)
+    } setup: {
+        try LoadedAccount(heldBack: 100 * 105)
+    }
+
+    // The cascades, each on a one-task log loaded before every iteration (outside the
+    // measurement): the parent that releases N - 1 waiting nodes, and the DELETE that carries
+    // a task of N nodes. 10 iterations after 1 warmup for each N.
+    for nodes in [1_000, 10_000] {
+        cascade("Cascade - parent releasing \(nodes) nodes", CascadeWorkload.releasingChain(nodes: nodes))
+        cascade("Cascade - DELETE across \(nodes) nodes", CascadeWorkload.deleteAcross(nodes: nodes))
+    }
+
+    // The initial load of the 60,000 nodes: with every signature supplied as verified (5
+    // iterations after 1 warmup), and cold (3 iterations, no warmup: each verifies 60,000
+    // signatures).
+    Benchmark(
+        "Initial load - verified signatures supplied",
+        configuration: .init(timeUnits: .milliseconds, warmupIterations: 1, maxIterations: 5)
+    ) { benchmark, account in
+        benchmark.startMeasurement()
+        blackHole(try account.workload.load(verified: account.verified))
+        benchmark.stopMeasurement()
+    } setup: {
+        try AccountRecords(verifiedOnce: true)
+    }
+    Benchmark(
+        "Initial load - cold",
+        configuration: .init(timeUnits: .milliseconds, warmupIterations: 0, maxIterations: 3)
+    ) { benchmark, account in
+        benchmark.startMeasurement()
+        blackHole(try account.workload.load())
+        benchmark.stopMeasurement()
+    } setup: {
+        try AccountRecords(verifiedOnce: false)
+    }
+}
+
+/// A cascade benchmark: `workload.held` loaded afresh before each iteration, its trigger
+/// ingested in the measurement.
+func cascade(_ name: String, _ workload: @autoclosure @escaping @Sendable () -> CascadeWorkload) {
+    Benchmark(
+        name, configuration: .init(warmupIterations: 1, maxIterations: 10)
+    ) { (benchmark: Benchmark, state: (CascadeWorkload, MemoryVerifiedSignatures)) in
+        let (workload, verified) = state
+        var live = try workload.load(verified: verified)
+        benchmark.startMeasurement()
+        blackHole(try live.ingest([workload.trigger], verified: verified))
+        benchmark.stopMeasurement()
+    } setup: {
+        let workload = workload()
+        let verified = MemoryVerifiedSignatures()
+        _ = try workload.load(verified: verified)
+        return (workload, verified)
+    }
+}

@@ -1,0 +1,16 @@
+import Benchmark
+
+/// How far a run may stray from Thresholds/ before `swift package benchmark thresholds
+/// check` calls it a regression. The check compares each metric's p90 with the p90 stored
+/// there; a relative tolerance of 60% fails a run at 1.6 times the stored figure, so a 2x
+/// regression fails while the noise of a loaded machine (seen up to about 1.4x) passes. An
+/// improvement is reported (exit 4) only below 0.4 times the stored figure.
+enum Tolerance {
+    static var time: BenchmarkThresholds { BenchmarkThresholds(relative: [.p90: 60.0]) }
+    /// Resident memory hardly varies from run to run.
+    static var memory: BenchmarkThresholds { BenchmarkThresholds(relative: [.p90: 40.0]) }
+
+    static var regression: [BenchmarkMetric: BenchmarkThresholds] {
+        [.wallClock: time, .peakMemoryResident: memory]
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The live log's benchmarks (the package in Benchmarks/, on ordo-one's package-benchmark)
+# against the thresholds committed in Benchmarks/Thresholds/: fails on a regression (a
+# metric's p90 beyond the tolerance in Benchmarks/Benchmarks/LiveLogBenchmarks/Tolerance.swift,
+# 1.6 times the stored figure for times). A run far better than the thresholds passes, with a
+# note: the thresholds are then stale and should be updated (docs/benchmarks.md says how).
+# Builds the benchmark package in release in Benchmarks/.build.
+#
+#   bash Scripts/benchmarks.sh                 the check (what CI runs)
+#   REDO_BENCHMARK_TRAITS=... bash Scripts/benchmarks.sh
+#                                              the same with the root package's traits chosen
+#                                              (Benchmarks/Package.swift)
+set -euo pipefail
+cd "$(dirname "$0")/../Benchmarks"
+bash ../Scripts/ensure-deps.sh
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+status=0
+swift package benchmark thresholds check --no-progress || status=$?
+case $status in
+  0) ;;
+  4) echo "benchmarks: better than Benchmarks/Thresholds/ beyond the tolerance; update the thresholds (docs/benchmarks.md)" ;;
+  *) echo "benchmarks: a regression against Benchmarks/Thresholds/ (above), or the run failed" >&2; exit 1 ;;
+esac
