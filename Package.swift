@@ -150,6 +150,7 @@ let package = Package(
             ],
             // The last release's vector set, which VectorSetTests reads by path.
             exclude: ["released-vector-set.json"]),
+        .testTarget(name: "RedoLiveWorkloadTests", dependencies: ["RedoLiveWorkload", "RedoCore"]),
         .testTarget(
             name: "RedoHarnessKitTests",
             dependencies: ["RedoHarnessKit", .product(name: "Crypto", package: "swift-crypto")]),
