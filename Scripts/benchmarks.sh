@@ -21,7 +21,7 @@ status=0
 swift package benchmark thresholds check --no-progress 2>&1 | tee "$output" || status=$?
 if [ "$status" -ne 0 ]; then
   if grep -q "benchmarkThresholdImprovement" "$output" && ! grep -q "Deviations worse" "$output"; then
-    echo "benchmarks: better than Benchmarks/Thresholds/ beyond the tolerance (above); update the thresholds (docs/benchmarks.md)"
+    echo "benchmarks: better than Benchmarks/Thresholds/ beyond the tolerance (above); if that holds from run to run, update the thresholds (docs/benchmarks.md)"
   else
     echo "benchmarks: a regression against Benchmarks/Thresholds/ (above), or the run failed" >&2
     exit 1
