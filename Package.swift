@@ -1,11 +1,13 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // redo-conform: the REDO v1 protocol referee.
 //
 // Layers, lowest first; each target has one job and depends only on those above it:
-//   CSodium        — system-library shim over libsodium (Debian's libsodium-dev)
+//   CSodium        — system-library shim over libsodium (Debian's libsodium-dev), linked with
+//                    the Libsodium trait (the default) on Linux and macOS only
 //   RedoText       — display-safe text: how untrusted strings appear in messages, reports and html
 //   RedoJSON       — strict I-JSON reader on UTF-8 bytes, values, the tape, RFC 8785 canonical form
-//   RedoCrypto     — SHA-256 (swift-crypto), Ed25519 (libsodium's strict verifier), hex, signature
+//   RedoCrypto     — SHA-256 (swift-crypto), Ed25519 (libsodium's strict verifier, or without
+//                    libsodium swift-crypto's behind the same checks), hex, signature
 //                    portability classes
 //   RedoCore       — REDO itself: node body and id, models, findings, node and log validator, replay
 //   RedoFixtures   — deterministic signed fixtures: vector cases, scenarios, large generated logs
@@ -43,7 +45,9 @@ import PackageDescription
 
 let package = Package(
     name: "redo-conform",
-    platforms: [.macOS(.v13)],
+    // Apple minimums: macOS as before; the others the lowest swift-crypto's Curve25519 API
+    // (iOS 13, tvOS 13, watchOS 6, visionOS 1) allows. Untested here (docs/portable-build.md).
+    platforms: [.macOS(.v13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .executable(name: "redo-conform", targets: ["redo-conform"]),
         .library(name: "RedoJSON", targets: ["RedoJSON"]),
@@ -53,6 +57,13 @@ let package = Package(
         .library(name: "RedoScenarios", targets: ["RedoScenarios"]),
         // For Benchmarks/ (which depends on this package by path), not for apps.
         .library(name: "RedoLiveWorkload", targets: ["RedoLiveWorkload"]),
+    ],
+    // Libsodium (on by default): RedoCrypto verifies and signs with libsodium on Linux and
+    // macOS. Without it, or on other platforms, it needs no system library: it verifies with
+    // swift-crypto behind checks that give libsodium's verdicts (docs/portable-build.md).
+    traits: [
+        .trait(name: "Libsodium", description: "Verify and sign with libsodium (Linux and macOS)."),
+        .default(enabledTraits: ["Libsodium"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,7 +79,12 @@ let package = Package(
         ),
         .target(name: "RedoText"),
         .target(name: "RedoJSON", dependencies: ["RedoText"]),
-        .target(name: "RedoCrypto", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "RedoCrypto",
+            dependencies: [
+                .target(name: "CSodium", condition: .when(platforms: [.linux, .macOS], traits: ["Libsodium"])),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .target(
             name: "RedoCore", dependencies: ["RedoText", "RedoJSON", "RedoCrypto"],
             // Debug builds (the tests) count the steps of the log rules and replay; release
@@ -102,7 +118,7 @@ let package = Package(
             dependencies: [
                 "RedoConformKit", "RedoValidation", "RedoInvariants", "RedoFixtures", "RedoCore", "RedoCrypto",
                 "RedoJSON", "RedoLiveWorkload",
-                "CSodium",
+                .target(name: "CSodium", condition: .when(platforms: [.linux, .macOS], traits: ["Libsodium"])),
             ]),
         // Depends on nothing of the package: RedoHarnessKitTests checks it.
         .target(name: "RedoHarnessKit"),
@@ -121,7 +137,12 @@ let package = Package(
         // fixtures or helpers. The binary's own tests run it as a user does.
         .testTarget(name: "RedoTextTests", dependencies: ["RedoText"]),
         .testTarget(name: "RedoJSONTests", dependencies: ["RedoJSON", "RedoTestSupport"]),
-        .testTarget(name: "RedoCryptoTests", dependencies: ["RedoCrypto", "RedoJSON", "RedoTestSupport", "CSodium"]),
+        .testTarget(
+            name: "RedoCryptoTests",
+            dependencies: [
+                "RedoCrypto", "RedoJSON", "RedoFixtures", "RedoTestSupport",
+                .target(name: "CSodium", condition: .when(platforms: [.linux, .macOS], traits: ["Libsodium"])),
+            ]),
         .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "RedoFixtures", "RedoTestSupport"]),
         .testTarget(
             name: "AppImportTests",
@@ -164,3 +185,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Code that needs libsodium compiles under `#if REDO_LIBSODIUM`: the trait, on the platforms
+// where CSodium links (the trait's name alone is also defined on iOS, where it does not).
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .define("REDO_LIBSODIUM", .when(platforms: [.linux, .macOS], traits: ["Libsodium"]))
+        ]
+}

@@ -7,6 +7,12 @@
 #   Scripts/api-check.sh          rewrites api/*.txt from the sources (a change made on purpose)
 #   Scripts/api-check.sh --check  fails, showing the difference, when the sources' public API
 #                                 differs from api/*.txt or a public declaration has no doc comment
+#   ... --portable                the same for the build without the Libsodium trait
+#                                 (`--disable-default-traits`): a module whose API differs there
+#                                 has api/<Module>.portable.txt (written only then), the others
+#                                 must list exactly api/<Module>.txt. It flips the trait in .build,
+#                                 so the package's modules compile again (Scripts/portable-check.sh
+#                                 runs it, after its own build without the trait).
 #
 # Builds the four modules in .build, the ordinary debug build that `swift test` makes (so
 # after the tests there is nothing to compile), then reads their symbol graphs
@@ -28,11 +34,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=write
-case "${1:-}" in
-  "") ;;
-  --check) mode=check ;;
-  *) echo "usage: Scripts/api-check.sh [--check]" >&2; exit 2 ;;
-esac
+traits=()
+suffix=
+for argument in "$@"; do
+  case "$argument" in
+    --check) mode=check ;;
+    --portable) traits=(--disable-default-traits) suffix=.portable ;;
+    *) echo "usage: Scripts/api-check.sh [--check] [--portable]" >&2; exit 2 ;;
+  esac
+done
 
 modules=(RedoJSON RedoCrypto RedoCore RedoHarnessKit RedoScenarios RedoLiveWorkload)
 scratch=.build-api
@@ -43,7 +53,9 @@ allowed=api/underscored.txt
 
 bash Scripts/ensure-deps.sh jq
 mkdir -p "$scratch"
-if ! { swift build --target RedoCore && swift build --target RedoScenarios && swift build --target RedoLiveWorkload; } >"$scratch/build.log" 2>&1; then
+if ! { swift build ${traits[@]+"${traits[@]}"} --target RedoCore \
+  && swift build ${traits[@]+"${traits[@]}"} --target RedoScenarios \
+  && swift build ${traits[@]+"${traits[@]}"} --target RedoLiveWorkload; } >"$scratch/build.log" 2>&1; then
   cat "$scratch/build.log" >&2
   echo "api-check: the build failed" >&2
   exit 1
@@ -150,10 +162,19 @@ for module in "${modules[@]}"; do
     sed 's/^/  /' "$listing/$module.undocumented" >&2
     status=1
   fi
-  if [[ $mode == write ]]; then
+  expected=api/$module.txt
+  if [[ -n $suffix && -f api/$module$suffix.txt ]]; then expected=api/$module$suffix.txt; fi
+  if [[ $mode == write && -z $suffix ]]; then
     cp "$listing/$module.txt" "api/$module.txt"
-  elif ! diff -u "api/$module.txt" "$listing/$module.txt" >&2; then
-    echo "api-check: the public API of $module is not api/$module.txt (run Scripts/api-check.sh" \
+  elif [[ $mode == write ]]; then
+    # Without the trait: a listing of its own only where the API differs.
+    if cmp -s "$listing/$module.txt" "api/$module.txt"; then
+      rm -f "api/$module$suffix.txt"
+    else
+      cp "$listing/$module.txt" "api/$module$suffix.txt"
+    fi
+  elif ! diff -u "$expected" "$listing/$module.txt" >&2; then
+    echo "api-check: the public API of $module is not $expected (run Scripts/api-check.sh${suffix:+ --portable}" \
       "and commit api/ if the change is on purpose)" >&2
     status=1
   fi
@@ -173,5 +194,5 @@ if LC_ALL=C comm -13 "$listing/underscored.found" "$listing/underscored.allowed"
   sed 's/^/  /' "$listing/underscored.stale" >&2
   status=1
 fi
-if [[ $mode == write ]]; then echo "api-check: wrote $(printf 'api/%s.txt ' "${modules[@]}")" >&2; fi
+if [[ $mode == write ]]; then echo "api-check: wrote api/ for the build${suffix:+ without the Libsodium trait}" >&2; fi
 exit $status

@@ -7,7 +7,7 @@ import RedoValidation
 /// A live log's costs on a generated account (`vectors log --nodes N --tasks T`, the benign
 /// shape) already loaded: the initial load cold and with verified signatures supplied,
 /// single-node and 100-node sync batches on the heads (beside verifying the batch's
-/// signatures alone), and two cascades.
+/// signatures alone), and the cascades of 1,000 and 10,000 nodes, on the same loaded account.
 package enum LiveLogBench {
     package struct Figures: Sendable {
         package var coldLoad = 0.0
@@ -15,13 +15,26 @@ package enum LiveLogBench {
         package var single: [Double] = []
         package var batch: [Double] = []
         package var batchSignatures: [Double] = []
-        package var release = 0.0
-        package var released = 0
-        package var bigDelete = 0.0
-        package var deleted = 0
+        package var cascades: [Cascade] = []
         package var rulesRunAgain = 0
+        package var loadPeakBytes = 0
         package var peakBytes = 0
     }
+
+    /// One batch that changes what the log held before, on the loaded account.
+    package struct Cascade: Sendable {
+        /// What the batch is: "release-subtree" or "delete-task".
+        package let kind: String
+        /// The nodes of the task it changes.
+        package let nodes: Int
+        package let seconds: Double
+        /// Earlier records whose verdict changed, and tasks the update names.
+        package let changedVerdicts: Int
+        package let changedTasks: Int
+    }
+
+    /// The sizes of the tasks the cascades change: the cost should follow them, not the log.
+    static let cascadeSizes = [1_000, 10_000]
 
     package static func measure(nodes: Int, tasks: Int, singles: Int, batches: Int) throws -> Figures {
         let workload = LiveLogWorkload(nodes: nodes, tasks: tasks, heldBack: singles + 100 * batches)
@@ -31,47 +44,43 @@ package enum LiveLogBench {
         _ = try workload.load(verified: signatures)
         figures.coldLoad = MonotonicClock.now() - t
         t = MonotonicClock.now()
-        var live = try workload.load(verified: signatures)
+        let account = try LoadedAccount(consume workload, verified: signatures)
         figures.warmLoad = MonotonicClock.now() - t
-        let before = live.rulesRunAgain
+        figures.loadPeakBytes = LogScale.peakResidentBytes()
+        let before = account.live.rulesRunAgain
 
-        var next = 0
         for _ in 0..<singles {
+            let record = account.nextHeldBack(1)
             t = MonotonicClock.now()
-            _ = try live.ingest([workload.heldBack[next]])
+            _ = try account.ingest(record)
             figures.single.append(MonotonicClock.now() - t)
-            next += 1
         }
         for _ in 0..<batches {
-            let batch = Array(workload.heldBack[next..<(next + 100)])
-            next += 100
+            let batch = account.nextHeldBack(100)
             let deferred = SignaturesAlone.prepare(batch)
             t = MonotonicClock.now()
             _ = SignaturesAlone.verify(deferred)
             figures.batchSignatures.append(MonotonicClock.now() - t)
             t = MonotonicClock.now()
-            _ = try live.ingest(batch)
+            _ = try account.ingest(batch)
             figures.batch.append(MonotonicClock.now() - t)
         }
-        figures.rulesRunAgain = live.rulesRunAgain - before
-        live = LiveLog()
+        figures.rulesRunAgain = account.live.rulesRunAgain - before
 
-        // A chain whose second node comes last: it releases every node below it.
-        let chain = CascadeWorkload.releasingChain(nodes: 10_000)
-        var waiting = try chain.load(verified: signatures)
-        t = MonotonicClock.now()
-        let update = try waiting.ingest([chain.trigger], verified: signatures)
-        figures.release = MonotonicClock.now() - t
-        figures.released = update.changedVerdicts.count
-        waiting = LiveLog()
-
-        // A DELETE that carries a 10,000-node chain.
-        let doomed = CascadeWorkload.deleteAcross(nodes: 10_000)
-        var deleting = try doomed.load(verified: signatures)
-        t = MonotonicClock.now()
-        let deletion = try deleting.ingest([doomed.trigger], verified: signatures)
-        figures.bigDelete = MonotonicClock.now() - t
-        figures.deleted = deletion.changedTasks.filter(\.isDeleted).count
+        let cascades =
+            cascadeSizes.map {
+                ("release-subtree", $0, CascadeWorkload.releasingChain(nodes: $0, seed: "release-\($0)"))
+            }
+            + cascadeSizes.map { ("delete-task", $0, CascadeWorkload.deleteAcross(nodes: $0, seed: "delete-\($0)")) }
+        for (kind, size, cascade) in cascades {
+            try account.hold(cascade)
+            t = MonotonicClock.now()
+            let update = try account.trigger(cascade)
+            figures.cascades.append(
+                Cascade(
+                    kind: kind, nodes: size, seconds: MonotonicClock.now() - t,
+                    changedVerdicts: update.changedVerdicts.count, changedTasks: update.changedTasks.count))
+        }
         figures.peakBytes = LogScale.peakResidentBytes()
         return figures
     }

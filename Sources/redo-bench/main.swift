@@ -15,18 +15,25 @@
 //   redo-bench invariants [--count N] [--seed S]
 //     the random-log invariants (RandomLogInvariants) on N logs (default 1000) from seed S
 //     (default 1): counts per invariant; on a failure, the seed and a shrunk log, exit 1
+//   redo-bench verifiers [--count N] [--seed S] [--jobs N]
+//     libsodium's Ed25519 verifier and the strict swift-crypto one on N random and mutated
+//     signatures (VerifierDifferential) from seed S: the counts of equal verdicts, of both
+//     accepting and of both rejecting; exit 1 when any verdict differs (Scripts/verifiers.sh)
 //   redo-bench random-logs [--count N] [--seed S] --out DIR
 //     the random logs of those seeds as DIR/random-SEED.jsonl (Scripts/peer-random.sh)
 //   redo-bench live [--nodes N] [--tasks T]
 //     a live log (LiveLog) of the benign generated log of N nodes (default 60,000) in T
 //     tasks (default 10,000): load cold and with verified signatures supplied, one-node
 //     and 100-node sync batches on the heads (p50/p99), the batch's signatures verified
-//     alone, a parent releasing a 10,000-node chain, a DELETE across 10,000 nodes, peak memory
+//     alone; then, on that loaded log, a parent releasing the waiting rest of a chain task
+//     and a DELETE arriving across a task, for tasks of 1,000 and 10,000 nodes; peak memory
+//     after the load and in all
 //   redo-bench scale FILE [--jobs N]
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
 import RedoConformKit
 import RedoCore
+import RedoFixtures
 import RedoInvariants
 import RedoValidation
 
@@ -77,6 +84,11 @@ func write(_ bytes: [UInt8], to path: String) throws {
     }
 }
 
+if let problem = RefereeBuild.missingLibsodium {
+    print("redo-bench: \(problem)")
+    exit(2)
+}
+
 do {
     switch arguments.first {
     case "canonicalize" where arguments.count == 2:
@@ -86,20 +98,22 @@ do {
         }
         let rate = try Throughput.canonicalize(document: document, jsonLines: jsonLines, seconds: seconds)
         print("redo-conform \(arguments[1].split(separator: "/").last!) \(format(rate)) MB/s")
-    case "sha256" where logPath != nil:
-        let m = try SHA256Bodies.measure(file: logPath!, rounds: rounds, seconds: seconds)
-        print("bodies \(m.bodies) mean-bytes \(format(m.meanBytes))")
-        for (k, round) in m.rounds.enumerated() {
-            for f in round {
-                let rate =
-                    f.bytesPerItem > 0
-                    ? " \(format(f.bytesPerItem * 1e3 / f.cpuNanoseconds)) MB/s"
-                    : " \(Int(1e9 / f.cpuNanoseconds)) \(f.unit)/s"
-                print(
-                    "round \(k + 1) \(f.name) cpu \(format(f.cpuNanoseconds)) ns/\(f.unit)\(rate) wall \(format(f.wallNanoseconds)) ns/\(f.unit)"
-                )
+    #if REDO_LIBSODIUM
+        case "sha256" where logPath != nil:
+            let m = try SHA256Bodies.measure(file: logPath!, rounds: rounds, seconds: seconds)
+            print("bodies \(m.bodies) mean-bytes \(format(m.meanBytes))")
+            for (k, round) in m.rounds.enumerated() {
+                for f in round {
+                    let rate =
+                        f.bytesPerItem > 0
+                        ? " \(format(f.bytesPerItem * 1e3 / f.cpuNanoseconds)) MB/s"
+                        : " \(Int(1e9 / f.cpuNanoseconds)) \(f.unit)/s"
+                    print(
+                        "round \(k + 1) \(f.name) cpu \(format(f.cpuNanoseconds)) ns/\(f.unit)\(rate) wall \(format(f.wallNanoseconds)) ns/\(f.unit)"
+                    )
+                }
             }
-        }
+    #endif
     case "sha256":
         print("redo-conform sha256 \(format(Throughput.sha256(messageBytes: 1 << 20, seconds: seconds))) MB/s")
         print("redo-conform sha256-300B \(format(Throughput.sha256(messageBytes: 300, seconds: seconds))) MB/s")
@@ -115,6 +129,15 @@ do {
         for stage in try NodeCheckStages.measure(file: arguments[1]) {
             print("stage \(stage.name) \(format(stage.microsecondsPerRecord)) us/record")
         }
+    #if REDO_LIBSODIUM
+        case "verifiers" where arguments.count == 1:
+            let start = ContinuousClock.now
+            let counts = VerifierDifferential.run(count: count, seed: firstSeed, jobs: jobs)
+            let elapsed = ContinuousClock.now - start
+            print("verifiers seed \(firstSeed) signatures \(count) \(counts) seconds \(elapsed.components.seconds)")
+            for line in counts.disagreements { print("differ: \(line)") }
+            if !counts.disagreements.isEmpty || counts.equal != count { exit(1) }
+    #endif
     case "invariants" where arguments.count == 1:
         if let failure = RandomLogBatch.checkInvariants(count: count, firstSeed: firstSeed, report: { print($0) }) {
             print("redo-bench: \(failure)")
@@ -137,15 +160,18 @@ do {
                 + " signatures-alone p50-ms \(ms(LiveLogBench.percentile(f.batchSignatures, 0.5))) p99-ms \(ms(LiveLogBench.percentile(f.batchSignatures, 0.99)))"
         )
         print("live rules-run-again \(f.rulesRunAgain) of \(f.single.count + f.batch.count) batches")
-        print(
-            "live release-chain-ms \(ms(f.release)) released \(f.released) delete-10000-ms \(ms(f.bigDelete)) deleted-tasks \(f.deleted)"
-        )
-        print("live peak-mb \(f.peakBytes / 1_000_000)")
+        for c in f.cascades {
+            print(
+                "live cascade \(c.kind) task-nodes \(c.nodes) ms \(ms(c.seconds)) us-per-node \(format(c.seconds * 1e6 / Double(c.nodes)))"
+                    + " verdicts-changed \(c.changedVerdicts) tasks-changed \(c.changedTasks)"
+            )
+        }
+        print("live peak-mb \(f.peakBytes / 1_000_000) after-load-mb \(f.loadPeakBytes / 1_000_000)")
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:
         print(
-            "usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | live [--nodes N] [--tasks T] | stages FILE | scale FILE [--jobs N] | invariants [--count N] [--seed S] | random-logs [--count N] [--seed S] --out DIR"
+            "usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | live [--nodes N] [--tasks T] | stages FILE | scale FILE [--jobs N] | invariants [--count N] [--seed S] | verifiers [--count N] [--seed S] [--jobs N] | random-logs [--count N] [--seed S] --out DIR"
         )
         exit(2)
     }

@@ -36,6 +36,10 @@ struct RedoConform: ParsableCommand {
     /// is refused before `check`, the default command, can take it for its DIR.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = RefereeBuild.missingLibsodium {
+            Console.standard.errorLines("redo-conform: \(problem)")
+            finish(.usageOrIO)
+        }
         do {
             if let problem = commandWords.unknownCommand(in: arguments, isDirectory: isDirectory) {
                 throw ValidationError(problem)

@@ -43,6 +43,20 @@ final class ScenarioBinaryTests: XCTestCase {
             documents.append(TempFiles.write(json, to: folder + "/" + (file as NSString).lastPathComponent + ".json"))
         }
         XCTAssertGreaterThanOrEqual(documents.count, 2)
+        let repeated = #"""
+            {"authors": {"a": {"seed": "0", "devices": ["d"]}},
+             "tasks": [{"repeat": 2, "from": 0, "tasks": ["t{i}"]}],
+             "todos": [{"repeat": 2, "todos": ["todo{i}"]}],
+             "nodes": [{"repeat": 2, "from": 0, "nodes": [
+               {"name": "t{i}-0", "task": "t{i}", "action": "CREATE", "payload": {"title": "Task {i}"}},
+               {"repeat": 3, "counter": "k", "nodes": [
+                 {"name": "t{i}-{k}", "task": "t{i}", "action": "UPDATE", "parents": ["t{i}-{k-1}"]}]}]}]}
+            """#
+        documents.append(TempFiles.write(Array(repeated.utf8), to: folder + "/repeat.json"))
+        XCTAssertNoThrow(try ScenarioJSONReader.scenario(Array(repeated.utf8), file: "repeat.json", name: "repeat"))
+        let badRepeat = TempFiles.write(
+            Array(repeated.replacingOccurrences(of: #""repeat": 3"#, with: #""repeat": 0"#).utf8),
+            to: folder + "/bad-repeat.json")
         let unknownKey = TempFiles.write(
             Array(
                 #"{"authors":{"a":{"seed":"0","devices":["d"]}},"tasks":["t"],"nodes":[{"name":"n","action":"CREATE","lamport":1}]}"#
@@ -51,7 +65,7 @@ final class ScenarioBinaryTests: XCTestCase {
             Array(
                 #"{"authors":{"a":{"seed":"0","devices":["d"]}},"tasks":["t"],"nodes":[{"name":"n","action":"CREATE","fault":"bent"}]}"#
                     .utf8), to: folder + "/bad-fault.json")
-        try SchemaValidator.check("scenario", documents, invalid: [unknownKey, badFault])
+        try SchemaValidator.check("scenario", documents, invalid: [unknownKey, badFault, badRepeat])
 
         let report = folder + "/check.json"
         let run = try BinaryEndToEndTests.run([

@@ -183,6 +183,8 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(html.contains("… 3000 nodes more"))
         // A long id or message wraps inside its cell instead of running past the page.
         XCTAssertTrue(html.contains("table.timeline td:nth-child(n+3){overflow-wrap:anywhere}"))
+        // …but never inside a short id or a device like `device-a`: those two columns keep 12 characters.
+        XCTAssertTrue(html.contains("table.timeline td:nth-child(3),table.timeline td:nth-child(4){min-width:12ch}"))
         XCTAssertLessThanOrEqual(html.components(separatedBy: "<rect").count - 1, 2 * GraphLayout.maxBoxes + 8)
     }
 }

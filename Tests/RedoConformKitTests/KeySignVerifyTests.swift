@@ -222,7 +222,7 @@ final class KeySignVerifyTests: XCTestCase {
 
     func testReconstructWritesTextAndJSONAndRefusesAnUnreadableAt() throws {
         let folder = TempFiles.folder("reconstruct")
-        let scenario = ReconstructionScenarios(seed: "text").all.first { $0.id == "todo-fork" }!
+        let scenario = try XCTUnwrap(try ReconstructionCatalog.scenarios(seed: "text").first { $0.id == "todo-fork" })
         let path = TempFiles.write(scenario.records.flatMap { $0 + [0x0A] }, to: folder + "/fork.jsonl")
         let console = CapturedConsole()
         XCTAssertEqual(

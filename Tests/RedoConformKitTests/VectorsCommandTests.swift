@@ -75,7 +75,7 @@ final class VectorsCommandTests: XCTestCase {
         XCTAssertEqual(log(.mergeStack, nodes: 17), firstLines)
     }
 
-    func testGenerateIntoAnExistingFileNamesIt() {
+    func testGenerateIntoAnExistingFileNamesIt() throws {
         let folder = TempFiles.folder("vectors-out")
         let file = TempFiles.write("x", to: folder + "/file")
         for out in [file, file + "/sub"] {
@@ -86,11 +86,33 @@ final class VectorsCommandTests: XCTestCase {
         }
         // A folder where a vector file goes: named, with the system's reason.
         let out = TempFiles.folder("vectors-out-dir")
-        let taken = VectorGenerator.files(seed: "s")[0].path
+        let taken = try VectorGenerator.files(seed: "s")[0].path
         XCTAssertNoThrow(
             try FileManager.default.createDirectory(atPath: out + "/" + taken, withIntermediateDirectories: true))
         let console = CapturedConsole()
         XCTAssertEqual(VectorsCommand.generate(seed: "s", into: out, console: console.console), .usageOrIO)
         XCTAssertEqual(console.stderr, "error: \(out)/\(taken): is a directory\n")
+    }
+
+    /// The reconstruction vectors come from the catalog: a bad catalog file is an input
+    /// problem named at its place, and nothing is written.
+    func testGenerateFromABadCatalogNamesTheFileAndWritesNothing() {
+        let catalog = TempFiles.folder("vectors-catalog")
+        let bad = TempFiles.write(
+            "vector: reconstruction\nauthors:\n  a: {seed: \"0\", devices: [d]}\ntasks: [t]\nnodes:\n  - {name: n, action: UPDATE, parents: [gone]}\n",
+            to: catalog + "/bad.yaml")
+        let out = TempFiles.folder("vectors-out-bad-catalog")
+        let console = CapturedConsole()
+        XCTAssertEqual(
+            VectorsCommand.generate(seed: "s", into: out + "/set", scenarios: catalog, console: console.console),
+            .usageOrIO)
+        XCTAssertTrue(console.stderr.hasPrefix("error: \(bad):6:"), console.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/set"))
+        let empty = CapturedConsole()
+        XCTAssertEqual(
+            VectorsCommand.generate(
+                seed: "s", into: out + "/set", scenarios: TempFiles.folder("vectors-no-catalog"), console: empty.console
+            ), .usageOrIO)
+        XCTAssertTrue(empty.stderr.contains("no scenario files"), empty.stderr)
     }
 }

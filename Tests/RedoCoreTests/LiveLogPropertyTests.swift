@@ -120,7 +120,8 @@ enum LiveLogCheck {
     /// `batches` cut into a live log: after each, its verdicts equal `LogValidator`'s on
     /// the records so far and its state the batch replay's, and the update's verdicts and
     /// changed tasks, applied to what the caller knew, give the same.
-    static func holds(_ batches: [[[UInt8]]], _ context: String) throws {
+    @discardableResult
+    static func holds(_ batches: [[[UInt8]]], _ context: String) throws -> LiveLog {
         var live = LiveLog()
         var known: [RecordVerdict] = []
         var knownTasks: [UUIDv4: [UInt8]] = [:]
@@ -137,20 +138,21 @@ enum LiveLogCheck {
             guard live.verdicts == verdict.records, known == verdict.records else {
                 let first = verdict.records.indices.first { live.verdicts[$0] != verdict.records[$0] }
                 XCTFail("\(context), batch \(k): verdicts differ (record \(first.map(String.init) ?? "in an update"))")
-                return
+                return live
             }
             let reconstruction = Reconstructor.reconstruct(verdict)
             let state = StateRendering.canonicalBytes(reconstruction)
             guard StateRendering.canonicalBytes(live.reconstruction) == state else {
                 XCTFail("\(context), batch \(k): states differ")
-                return
+                return live
             }
             let expected = Dictionary(uniqueKeysWithValues: reconstruction.tasks.map { ($0.taskId, rendered($0)) })
             guard knownTasks == expected else {
                 XCTFail("\(context), batch \(k): the updates' changed tasks do not add up to the state")
-                return
+                return live
             }
         }
+        return live
     }
 
     static func rendered(_ task: ReconstructedTask) -> [UInt8] {

@@ -237,7 +237,7 @@ package struct RandomLogInvariants {
             let key = RandomLog.key(for: publicKey)
         else { return nil }
         let nonce = (0..<32).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        return OrderedJSONWriter.bytes(.object(node.signed(by: key, nonce: nonce)))
+        return node.signed(by: key, nonce: nonce).map { OrderedJSONWriter.bytes(.object($0)) }
     }
 }
 

@@ -43,6 +43,25 @@ final class LiveLogWorkloadTests: XCTestCase {
         XCTAssertEqual(update.changedTasks.filter(\.isDeleted).count, 1)
     }
 
+    func testCascadesOnTheLoadedAccountChangeOnlyTheirTask() throws {
+        let account = try LoadedAccount(LiveLogWorkload(nodes: 600, tasks: 100, heldBack: 10))
+        _ = try account.ingest(account.nextHeldBack(10))
+        let release = CascadeWorkload.releasingChain(nodes: 200, seed: "test-release")
+        try account.hold(release)
+        let released = try account.trigger(release)
+        XCTAssertEqual(released.verdicts.map(\.status), [.valid])
+        XCTAssertEqual(released.changedVerdicts.count, 199)
+        // A second cascade of the same kind needs a seed of its own, and gets a task of its own.
+        let delete = CascadeWorkload.deleteAcross(nodes: 200, seed: "test-delete")
+        try account.hold(delete)
+        let deleted = try account.trigger(delete)
+        XCTAssertEqual(deleted.verdicts.map(\.status), [.valid])
+        XCTAssertEqual(deleted.changedTasks.filter(\.isDeleted).count, 1)
+        XCTAssertEqual(account.cascadesHeld, 2)
+        XCTAssertEqual(account.live.deletedTasks.count, 1)
+        XCTAssertEqual(account.live.verdicts.filter { $0.status != .valid }.count, 0)
+    }
+
     func testSignaturesAloneVerifiesEveryRecord() {
         let workload = LiveLogWorkload(nodes: 10, tasks: 2, heldBack: 100)
         let signatures = SignaturesAlone.prepare(workload.heldBack)

@@ -37,6 +37,24 @@ import XCTest
         let again = LogValidator().validate(
             rejected.log.split(separator: 0x0A).map { validator.check(bytes: Array($0)) })
         #expect(again.records[1].code == .hashMismatch)
+
+        var long = scenario
+        long.nodes += try ScenarioRepeat(
+            count: 1000,
+            items: [
+                .node(
+                    ScenarioNode(
+                        name: "edit{i}", action: "UPDATE", parents: ["edit{i-1}"],
+                        payload: [ScenarioMember("title", .string("Milk {i}"))]))
+            ]
+        ).expanded()
+        long.nodes[2].parents = ["renamed"]  // the first edit follows the rename
+        let longLog = try ScenarioBuilder().build(long)  // 1,002 records
+        #expect(longLog.records.count == 1002)
+        #expect(longLog.records.last?.node == "edit1000")
+        let longVerdict = LogValidator().validate(
+            longLog.log.split(separator: 0x0A).map { validator.check(bytes: Array($0)) })
+        #expect(longVerdict.records.allSatisfy { $0.status == .valid })
     }
 }
 

@@ -19,26 +19,9 @@ final class AccountRecords {
     }
 }
 
-/// The account loaded into a live log, and the held-back records the ingests take in order.
-final class LoadedAccount {
-    private let records: AccountRecords
-    private var live: LiveLog
-    private var next = 0
-
-    init(heldBack: Int) throws {
-        records = try AccountRecords(heldBack: heldBack, verifiedOnce: false)
-        live = try records.workload.load()
-    }
-
-    /// The next `count` held-back records; every iteration ingests new nodes.
-    func nextHeldBack(_ count: Int) -> [[UInt8]] {
-        precondition(next + count <= records.workload.heldBack.count, "more iterations than held-back records")
-        defer { next += count }
-        return Array(records.workload.heldBack[next..<(next + count)])
-    }
-
-    /// Ingests `batch`, verifying its signatures (none is supplied as verified).
-    func ingest(_ batch: [[UInt8]]) throws -> LiveLogUpdate {
-        try live.ingest(batch)
+extension LoadedAccount {
+    /// The account loaded (cold), with `heldBack` records after it for the ingests.
+    convenience init(heldBack: Int) throws {
+        try self.init(LiveLogWorkload(nodes: AccountSize.nodes, tasks: AccountSize.tasks, heldBack: heldBack))
     }
 }

@@ -15,8 +15,10 @@
 //    never fails id.hash, never fails signature.invalid, and if it passes, re-hashes to
 //    its id. This takes libFuzzer's mutations of valid nodes past the hash check into
 //    the envelope and payload rules.
+//  - the Ed25519 verifiers of the build (libsodium's and the strict swift-crypto one) give
+//    the input's signature, and the re-sealed copy's, the same verdict.
 //
-// The checks live in FuzzSupport (Node/): PassingRecordChecks and Resealing.
+// The checks live in FuzzSupport (Node/): PassingRecordChecks, Resealing and VerifierAgreement.
 import FuzzSupport
 import RedoCore
 import RedoJSON
@@ -32,6 +34,7 @@ public func fuzzNode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     invariant(check.passed == !check.findings.hasErrors, "passed \(check.passed) but findings \(check.findings)")
 
     guard case let .object(object)? = try? JSONReader.parse(record) else { return 0 }
+    checkVerifiersAgree(on: object)
     checkTreeReading(of: object, agreesWith: check, record, validator)
     checkCanonicalSpelling(of: object, agreesWith: check, record, validator)
     let sealedCheck = checkResealed(object, validator)

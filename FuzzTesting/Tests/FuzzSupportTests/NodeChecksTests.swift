@@ -26,6 +26,21 @@ final class NodeChecksTests: XCTestCase {
         XCTAssertEqual(broken, [])
     }
 
+    /// Both verifiers judge a valid signature valid and a changed body's signature invalid,
+    /// so `checkVerifiersAgree` reports nothing on either; a record without hex key or
+    /// signature reaches no verifier.
+    func testTheVerifiersAgreeOnValidAndBrokenSignatures() {
+        let changed = node().setting("data.payload.title", to: str("changed"))
+        var verdicts: [Bool?] = []
+        let broken = invariantsBroken {
+            verdicts.append(checkVerifiersAgree(on: node()))
+            verdicts.append(checkVerifiersAgree(on: changed))
+            verdicts.append(checkVerifiersAgree(on: node().setting("signature", to: str("not hex"))))
+        }
+        XCTAssertEqual(broken, [])
+        XCTAssertEqual(verdicts, [true, false, nil])
+    }
+
     func testResealingTakesAChangedNodePastItsHash() {
         let changed = node().setting("data.payload.title", to: str("changed"))
         let check = validator.check(bytes: OrderedJSON.bytes(.object(changed)))

@@ -7,9 +7,10 @@ import RedoValidation
 /// deterministic vector suites for a seed (same seed, same bytes); with `--external`, the
 /// platform exchange also holds the published speccheck and Wycheproof cases.
 package enum VectorsCommand {
-    package static func generate(seed: String, into directory: String, external: String? = nil, console: Console)
-        -> ExitStatus
-    {
+    package static func generate(
+        seed: String, into directory: String, external: String? = nil,
+        scenarios catalog: String = ReconstructionCatalog.shippedFolder, console: Console
+    ) -> ExitStatus {
         if let problem = OutputFolder.problem(directory) {
             console.error("error: \(problem)")
             return .usageOrIO
@@ -30,7 +31,13 @@ package enum VectorsCommand {
                 return .usageOrIO
             }
         }
-        let files = VectorGenerator.files(seed: seed, extraSignatures: extra)
+        let files: [GeneratedFile]
+        do {
+            files = try VectorGenerator.files(seed: seed, extraSignatures: extra, catalog: catalog)
+        } catch {
+            console.error("error: \(error)")
+            return .usageOrIO
+        }
         for file in files {
             let path = (directory.hasSuffix("/") ? directory : directory + "/") + file.path
             let folder = String(path[..<path.lastIndex(of: "/")!])

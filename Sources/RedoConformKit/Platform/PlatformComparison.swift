@@ -199,7 +199,7 @@ package struct PlatformComparison {
             compareVerdict(
                 ours, theirs,
                 portability: {
-                    SignaturePortability.classify(
+                    Self.portability(
                         publicKey: PlatformReference.hex(vector["publicKey"]),
                         message: PlatformReference.hex(vector["message"]),
                         signature: PlatformReference.hex(vector["signature"]))
@@ -298,7 +298,17 @@ package struct PlatformComparison {
             let signature = node["signature"]?.stringValue.flatMap(Hex.decodeLowercase),
             let body = ours["canonical"]?.stringValue.flatMap(Hex.decodeLowercase)
         else { return nil }
-        return SignaturePortability.classify(publicKey: key, message: body, signature: signature)
+        return Self.portability(publicKey: key, message: body, signature: signature)
+    }
+
+    /// `SignaturePortability.classify`, which needs libsodium: nil in a build without the
+    /// Libsodium trait (whose executables refuse to run, `RefereeBuild`).
+    private static func portability(publicKey: [UInt8], message: [UInt8], signature: [UInt8]) -> PortabilityVerdict? {
+        #if REDO_LIBSODIUM
+            SignaturePortability.classify(publicKey: publicKey, message: message, signature: signature)
+        #else
+            nil
+        #endif
     }
 
     /// `portability` is computed only when the verdicts differ (it walks the curve).

@@ -13,9 +13,15 @@ import RedoJSON
 /// A batch of new nodes on the heads the log holds (the usual sync) costs its own nodes
 /// and the tasks it touches. A batch that can change an earlier verdict (a parent some
 /// node waits for, a CREATE of a task that has one, a record that fails node-level checks,
-/// nodes older than what their task holds) runs the log rules again over every node,
-/// without reading or verifying any record again: about what ``LogValidator`` costs on
-/// the nodes alone.
+/// nodes older than what their task holds) runs the log rules again over the tasks it can
+/// change, and no others: its own, those with a node that waited for one of its ids, and
+/// those below them through a parent in another task. So a parent that releases a waiting
+/// subtree costs the nodes of the subtree's task, however long the log. The rules run
+/// again over every node (about what ``LogValidator`` costs on the nodes alone, without
+/// reading or verifying a record again) only when the log's lamports stop being
+/// consistent (a node no later than its parent in the total order, which no valid log
+/// has), or when the nodes judged again since the last such run outnumber the log's nodes:
+/// that run drops what they left behind.
 ///
 /// A value: copying it is cheap, and a copy is a snapshot that later batches leave as it
 /// is. ``LiveLogActor`` holds one for an app's threads.
@@ -34,10 +40,17 @@ public struct LiveLog: Sendable {
     /// Parents and MERGE bases some record names and no node holds.
     private var awaited = Set<NodeID>()
     private var tasks = LiveTasks()
+    private var dependents = LiveDependents()
+    /// Ancestry and history positions left unused by nodes judged again; once they
+    /// outnumber the nodes, the rules run again over every node, which drops them.
+    private var staleRegistrations = 0
     private var byteCount = 0
     /// How many batches ran the log rules again over every node (the others were judged
     /// on their own): for tests and benchmarks.
     package private(set) var rulesRunAgain = 0
+    /// How many nodes the rules judged again in batches that changed earlier verdicts
+    /// without running over every node: for tests and benchmarks.
+    package private(set) var scopedNodes = 0
 
     /// An empty log that checks records with `validator` and holds at most `limits`.
     public init(validator: NodeValidator = NodeValidator(), limits: LiveLogLimits = LiveLogLimits()) {
@@ -89,18 +102,22 @@ public struct LiveLog: Sendable {
             throw LiveLogLimitExceeded(limit: .bytes, allowed: limits.bytes, requested: byteCount + bytes)
         }
         byteCount += bytes
-        let checks = LiveRecordChecks.check(records, with: validator, verified: verified)
-
         let firstRecord = pass.verdicts.count
         let firstNode = pass.nodes.count
+        let firstFailed = pass.failedRecords.count
         // The history shares the nodes: let go of them while the batch's are added, so that
         // the columns grow in place instead of being copied.
         pass.history.releaseNodes()
-        pass.add(checks)
+        var failingIds: [NodeID] = []
+        LiveRecordChecks.check(records, with: validator, verified: verified) { checks in
+            failingIds += checks.compactMap { $0.passed ? nil : $0.claimedNodeId }
+            pass.add(checks)
+        }
         pass.nodes.resolveLaterParents()
         nodeLevel += pass.verdicts[firstRecord...]
         let added = firstNode..<pass.nodes.count
         let recordRange = firstRecord..<pass.verdicts.count
+        let released = dependents.add(added, in: pass.nodes)
         let continues = pass.canContinue(
             with: added, records: recordRange, orderIsTotal: orderIsTotal, awaited: awaited, lastOfTask: tasks.last)
         tasks.index(added, in: pass.nodes)
@@ -111,8 +128,28 @@ public struct LiveLog: Sendable {
             let visited = pass.continueRules(with: added)
             awaited.formUnion(pass.awaitedIds(among: added))
             changedTasks = tasks.appendValid(visited, in: pass.nodes, status: pass.primary)
+        } else if orderIsTotal, staleRegistrations <= pass.nodes.count,
+            pass.followParents(added.lazy.map(Int32.init)), pass.followParents(released)
+        {
+            var seeds = Set(added.map { pass.nodes.taskId(at: $0) })
+            for waiter in released + failingIds.flatMap(dependents.waiters) {
+                seeds.insert(pass.nodes.taskId(at: Int(waiter)))
+            }
+            let scope = dependents.scope(of: seeds, tasks: tasks, in: pass.nodes)
+            scopedNodes += scope.count
+            let run = pass.applyRules(
+                over: scope, added: added, failingIds: failingIds, firstFailed: firstFailed, firstRecord: firstRecord,
+                nodeLevel: nodeLevel)
+            staleRegistrations += run.staleRegistrations
+            for position in added { awaited.remove(pass.nodes.id(at: position)) }
+            awaited.formUnion(pass.awaitedIds(among: added))
+            awaited.formUnion(pass.awaitedIds(amongFailed: firstFailed..<pass.failedRecords.count))
+            changedVerdicts = run.changedVerdicts
+            changedTasks = Set(run.validityChanged.map { pass.nodes.taskId(at: Int($0)) })
+            tasks.refindValid(changedTasks, in: pass.nodes, status: pass.primary)
         } else {
             rulesRunAgain += 1
+            staleRegistrations = 0
             let before = pass.verdicts
             let statusBefore = pass.primary
             orderIsTotal = pass.applyRulesAgain(nodeLevel: nodeLevel)

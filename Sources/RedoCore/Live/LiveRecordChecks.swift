@@ -13,18 +13,22 @@ enum LiveRecordChecks {
     /// every body together.
     static let chunk = 4096
 
-    /// The final check of each record (its signature verified, or found in `verified`).
+    /// The final check of each record (its signature verified, or found in `verified`),
+    /// handed to `take` in record order, at most `chunk` at a time: the checks hold each
+    /// node whole, several times what the log keeps of it, so a whole account's checks
+    /// held at once were the peak of its load.
     static func check(
-        _ records: [[UInt8]], with validator: NodeValidator, verified: (any VerifiedSignatures)?
-    ) -> [NodeCheck] {
-        guard records.count > chunk else { return checkAtOnce(records, with: validator, verified: verified) }
-        var checks: [NodeCheck] = []
-        checks.reserveCapacity(records.count)
+        _ records: [[UInt8]], with validator: NodeValidator, verified: (any VerifiedSignatures)?,
+        into take: (consuming [NodeCheck]) -> Void
+    ) {
+        guard records.count > chunk else {
+            take(checkAtOnce(records, with: validator, verified: verified))
+            return
+        }
         for start in stride(from: 0, to: records.count, by: chunk) {
             let part = Array(records[start..<min(records.count, start + chunk)])
-            checks += checkAtOnce(part, with: validator, verified: verified)
+            take(checkAtOnce(part, with: validator, verified: verified))
         }
-        return checks
     }
 
     private static func checkAtOnce(

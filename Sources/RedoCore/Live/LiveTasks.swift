@@ -17,6 +17,9 @@ struct LiveTasks: Sendable {
     /// The tasks whose every valid node is deleted.
     private(set) var deleted: Set<UUIDv4> = []
 
+    /// Every node of `task` (any verdict), in the order taken in.
+    func positions(of task: UUIDv4) -> [Int32] { positions[task] ?? [] }
+
     /// Indexes the nodes at `added`, new to the store.
     mutating func index(_ added: Range<Int>, in nodes: NodeStore) {
         for position in added {

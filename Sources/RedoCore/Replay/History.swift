@@ -109,6 +109,13 @@ struct History {
         todosOfTask[task, default: ([], 0)].writes += 1
     }
 
+    /// Forgets the todo writes of `task`'s nodes: a live log that judges a task again
+    /// registers its nodes anew, and the positions they had stand for nothing any more.
+    mutating func forgetTodoWrites(of task: UUIDv4) {
+        guard let ofTask = todosOfTask.removeValue(forKey: task) else { return }
+        for todo in ofTask.todos { todoWriters[TodoKey(task: task, todo: todo)] = nil }
+    }
+
     private static func writes(_ payload: Payload, _ field: TaskField, _ merged: MergeDecisions?) -> Bool {
         switch payload {
         case let .create(values): return field == .archived || values[field] != nil

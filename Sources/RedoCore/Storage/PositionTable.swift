@@ -48,6 +48,29 @@ struct PositionTable<Key: PositionKey> {
         slots[slot] = position
     }
 
+    /// Forgets the entry at `position`, if the table holds it (a live log judging a task
+    /// again forgets what the task's nodes registered). The entries after it in its probe
+    /// run move back, so that every key is still found without tombstones.
+    mutating func remove(_ position: Int32, in nodes: Key.Storage) {
+        guard var hole = slot(of: Key.key(at: Int(position), in: nodes), in: nodes), slots[hole] == position else {
+            return
+        }
+        let mask = slots.count - 1
+        var next = (hole + 1) & mask
+        while slots[next] != Self.empty {
+            // An entry may fill the hole when its home slot does not lie between the hole
+            // and where it stands (cyclically): it was placed past the hole.
+            let home = Key.hash(Key.key(at: Int(slots[next]), in: nodes)) & mask
+            if (next - home) & mask >= (next - hole) & mask {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = Self.empty
+        count -= 1
+    }
+
     /// Room for `capacity` entries without growing.
     mutating func reserveCapacity(_ capacity: Int, in nodes: Key.Storage) {
         guard 2 * capacity > slots.count else { return }

@@ -1,12 +1,11 @@
-import CSodium
-
 /// Why key or signature material was refused.
 public enum Ed25519Error: Error, Equatable, Sendable, CustomStringConvertible {
     /// `what` (e.g. "an Ed25519 public key") has `actual` bytes instead of `expected`.
     case wrongLength(what: String, expected: Int, actual: Int)
     /// `what` was given as text that is not lowercase hexadecimal of an even length.
     case notLowercaseHex(what: String)
-    /// libsodium could not allocate guarded memory for a key pair or derive it.
+    /// The signing backend could not derive a key pair (libsodium could not allocate its
+    /// guarded memory, or swift-crypto refused the seed).
     case keyGenerationFailed
 
     /// One line for people, e.g. "an Ed25519 seed must be 32 bytes, got 31".
@@ -14,7 +13,7 @@ public enum Ed25519Error: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .wrongLength(what, expected, actual): return "\(what) must be \(expected) bytes, got \(actual)"
         case let .notLowercaseHex(what): return "\(what) must be lowercase hex"
-        case .keyGenerationFailed: return "libsodium could not derive a key pair"
+        case .keyGenerationFailed: return "could not derive an Ed25519 key pair"
         }
     }
 }
@@ -136,99 +135,18 @@ private extension SIMD where Scalar == UInt64 {
     }
 }
 
-/// An Ed25519 key pair whose secret lives in libsodium's guarded memory (locked out of
-/// swap, wiped when the pair is released).
-public final class Ed25519KeyPair: @unchecked Sendable {
-    // @unchecked: the secret buffer is written once in init and only read afterwards.
-    /// The length of a seed in bytes: 32.
-    public static let seedByteCount = 32
-    private let secret: UnsafeMutablePointer<UInt8>
-    /// The public half, to publish as `author.publicKey`.
-    public let publicKey: Ed25519PublicKey
-
-    /// The pair derived from a 32-byte seed. Deterministic: the same seed always gives the
-    /// same pair (RFC 8032).
-    /// - Throws: `Ed25519Error.wrongLength` when `seed` is not 32 bytes long,
-    ///   `Ed25519Error.keyGenerationFailed` when libsodium cannot allocate the secret.
-    public convenience init(seed: [UInt8]) throws(Ed25519Error) {
-        guard seed.count == Self.seedByteCount else {
-            throw .wrongLength(what: "an Ed25519 seed", expected: Self.seedByteCount, actual: seed.count)
-        }
-        try self.init { pk, sk in seed.withUnsafeBufferPointer { crypto_sign_seed_keypair(pk, sk, $0.baseAddress!) } }
-    }
-
-    /// A fresh random pair from the operating system's generator.
-    /// - Throws: `Ed25519Error.keyGenerationFailed` when libsodium cannot make one.
-    public static func random() throws(Ed25519Error) -> Ed25519KeyPair {
-        try Ed25519KeyPair { pk, sk in crypto_sign_keypair(pk, sk) }
-    }
-
-    private init(_ derive: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>) -> Int32) throws(Ed25519Error) {
-        requireSodium()
-        let size = Int(crypto_sign_secretkeybytes())
-        guard let raw = sodium_malloc(size) else { throw .keyGenerationFailed }
-        let secretBytes = raw.bindMemory(to: UInt8.self, capacity: size)
-        var publicBytes = [UInt8](repeating: 0, count: Ed25519PublicKey.byteCount)
-        let status = publicBytes.withUnsafeMutableBufferPointer { derive($0.baseAddress!, secretBytes) }
-        guard status == 0 else {
-            sodium_free(raw)
-            throw .keyGenerationFailed
-        }
-        secret = secretBytes
-        publicKey = try! Ed25519PublicKey(bytes: publicBytes)  // libsodium wrote exactly 32 bytes
-    }
-
-    deinit {
-        sodium_free(secret)  // sodium_free zeroes the memory before releasing it
-    }
-
-    /// The 32-byte seed this pair derives from (for writing key files).
-    public var seed: [UInt8] {
-        var out = [UInt8](repeating: 0, count: Self.seedByteCount)
-        out.withUnsafeMutableBufferPointer { _ = crypto_sign_ed25519_sk_to_seed($0.baseAddress!, secret) }
-        return out
-    }
-
-    /// The deterministic (RFC 8032) detached signature of `message`: the same message
-    /// always gets the same signature.
-    public func sign(_ message: UnsafeRawBufferPointer) -> Ed25519Signature {
-        var signature = [UInt8](repeating: 0, count: Ed25519Signature.byteCount)
-        signature.withUnsafeMutableBufferPointer { out in
-            _ = crypto_sign_detached(
-                out.baseAddress!, nil,
-                message.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
-                secret
-            )
-        }
-        return try! Ed25519Signature(bytes: signature)  // length is fixed by construction
-    }
-
-    /// The deterministic (RFC 8032) detached signature of `message`.
-    public func sign(_ message: [UInt8]) -> Ed25519Signature {
-        message.withUnsafeBytes { sign($0) }
-    }
-}
-
 /// Verification with libsodium's strict rules: S < L, canonical non-small-order A and R,
 /// cofactorless equation. What libsodium accepts, every common verifier accepts.
 public enum Ed25519 {
     /// Whether `signature` is `key`'s valid signature of `message` by libsodium's strict
-    /// rules. A key that is not a canonical curve point of large order never verifies.
-    /// `SignaturePortability` says why a signature that fails here may pass elsewhere.
+    /// rules, checked by `Ed25519Verifier.default`: libsodium itself with the `Libsodium`
+    /// trait, otherwise swift-crypto behind checks that give libsodium's verdicts. A key that
+    /// is not a canonical curve point of large order never verifies. `SignaturePortability`
+    /// (with the trait) says why a signature that fails here may pass elsewhere.
     public static func verify(
         _ signature: Ed25519Signature, of message: UnsafeRawBufferPointer, by key: Ed25519PublicKey
     ) -> Bool {
-        requireSodium()
-        // Lengths are guaranteed by the types: libsodium reads exactly 64 and 32 bytes.
-        return signature.withUnsafeBytes { sig in
-            key.withUnsafeBytes { pk in
-                crypto_sign_verify_detached(
-                    sig.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                    message.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
-                    pk.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                ) == 0
-            }
-        }
+        Ed25519Verifier.default.verify(signature, of: message, by: key)
     }
 
     /// The same for a message held in an array.

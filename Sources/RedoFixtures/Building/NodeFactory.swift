@@ -93,11 +93,21 @@ extension JSONObject {
 
     /// The node with its signature replaced by `key`'s over its canonical body: a foreign
     /// signature when `key` is not the author's (the record then breaks
-    /// `signature.invalid` and nothing else); with a `nonce`, another valid signature of
-    /// the author's, as randomized signers (CryptoKit, WebCrypto) make.
-    package func signed(by key: Ed25519KeyPair, nonce: [UInt8]? = nil) -> JSONObject {
-        let body = NodeBody.canonicalBytes(of: self)
-        return setting("signature", to: str((nonce.map { key.sign(body, nonce: $0) } ?? key.sign(body)).hex))
+    /// `signature.invalid` and nothing else).
+    package func signed(by key: Ed25519KeyPair) -> JSONObject {
+        setting("signature", to: str(key.sign(NodeBody.canonicalBytes(of: self)).hex))
+    }
+
+    /// The node signed by `key` with `nonce` in place of RFC 8032's: another valid signature
+    /// of the author's, as randomized signers (CryptoKit, WebCrypto) make. Nil in a build
+    /// without the Libsodium trait, which has no curve arithmetic to sign with a chosen nonce:
+    /// the fixtures made of such a signature are left out there.
+    package func signed(by key: Ed25519KeyPair, nonce: [UInt8]) -> JSONObject? {
+        #if REDO_LIBSODIUM
+            setting("signature", to: str(key.sign(NodeBody.canonicalBytes(of: self), nonce: nonce).hex))
+        #else
+            nil
+        #endif
     }
 
     /// Sets a value at a dotted path of objects (`data.payload.title`), creating nothing:

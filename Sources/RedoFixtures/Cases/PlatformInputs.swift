@@ -9,10 +9,13 @@ package struct PlatformInputs {
     package let seed: String
     /// Verification cases added after the crafted ones (published third-party cases).
     package let extraSignatures: [SignatureCase]
+    /// The reconstruction vectors of the same seed, each a log the exchange holds.
+    package let reconstruction: [ReconstructionScenario]
 
-    package init(seed: String, extraSignatures: [SignatureCase] = []) {
+    package init(seed: String, extraSignatures: [SignatureCase] = [], reconstruction: [ReconstructionScenario]) {
         self.seed = seed
         self.extraSignatures = extraSignatures
+        self.reconstruction = reconstruction
     }
 
     /// Canonicalization inputs that stress platforms: key order across the BMP/astral
@@ -125,7 +128,7 @@ package struct PlatformInputs {
         }
         // Every reconstruction scenario, so a platform that hashes its state is held to
         // every replay and MERGE ruling, not only to the basic cases.
-        let logs: [JSONValue] = ReconstructionScenarios(seed: seed).all.map { s in
+        let logs: [JSONValue] = reconstruction.map { s in
             .object(
                 JSONObject([
                     member("id", str("l-\(s.id)")), member("comment", str(s.comment)),

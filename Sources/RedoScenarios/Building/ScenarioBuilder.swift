@@ -35,7 +35,11 @@ struct BuildState {
     var todoIds: [String: String] = [:]
     /// Node name → index into `built`.
     var nodeIndex: [String: Int] = [:]
-    var built: [(node: ScenarioNode, id: String, task: String, lamport: Int, lines: [[UInt8]])] = []
+    var built: [(node: ScenarioNode, id: String, task: String, lamport: Int)] = []
+    /// Each built node's record but its signature, at the same index.
+    var unsigned: [UnsignedLine] = []
+    /// Every name some node gives as a parent, once an `omitted` fault asks.
+    var namedAsParents: Set<String>?
     /// Nodes written per task so far, for the clock.
     var tick: [String: Int64] = [:]
     let startMilliseconds: Int64
@@ -158,7 +162,9 @@ struct BuildState {
         case .reservedKey?: payload.append(ScenarioMember("id", .string("reserved")))
         case .numberOutOfRange?: payload.append(ScenarioMember("storyPoints", .number("1e400")))
         case .omitted?:
-            if !scenario.nodes.contains(where: { $0.parents.contains(node.name) }) {
+            // The names that are parents, gathered once: a repeat makes many omitted nodes cheap to write.
+            if namedAsParents == nil { namedAsParents = Set(scenario.nodes.lazy.flatMap(\.parents)) }
+            if namedAsParents?.contains(node.name) != true {
                 throw ScenarioError(
                     at, "fault omitted on \(node.name), which no node names as a parent",
                     fix: "put it on a node with children, or drop the fault")
@@ -185,44 +191,52 @@ struct BuildState {
             ScenarioMember("taskId", .string(taskIds[taskName]!)),
             ScenarioMember("data", .object([ScenarioMember("payload", .object(payload))])),
         ]
-        // The id and signature are over the canonical body; a number beyond a double is
-        // only ever the fault's, whose record fails before its id is looked at.
-        let jsonBody = ScenarioValue.object(body).jsonValue.objectValue!
-        let (nodeId, signature) = NodeBody.seal(jsonBody, with: key)
+        // The id is over the canonical body, canonicalized from the bytes as written (no
+        // second value tree); the signature is made later, for every node at once on all
+        // cores: no id depends on a signature. A number beyond a double is only ever the
+        // fault's: its body is not I-JSON, and the value tree (where it is 0) gives the
+        // bytes its record's signature and id were never going to match anyway.
+        let bodyBytes = ScenarioLineWriter.bytes(.object(body))
+        let canonical: [UInt8]
+        do {
+            canonical = try CanonicalJSON.canonicalize(bodyBytes)
+        } catch {
+            canonical = NodeBody.canonicalBytes(of: ScenarioValue.object(body).jsonValue.objectValue!)
+        }
+        let nodeId = NodeBody.id(ofCanonicalBody: canonical)
         var idText = nodeId.text
-        var signatureText: String? = signature.hex
-        var written = body
+        var signer: Ed25519KeyPair? = keys[authorIndex]
+        var writtenBytes = bodyBytes
         switch node.fault {
         case .tampered?:
             let moved = UTCTime.parse(wall).map { UTCTime(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + 1).text }
             if case let .success(text) = moved {
+                var written = body
                 written[2] = ScenarioMember(
                     "timestamp",
                     .object([
                         ScenarioMember("lamport", .number(String(lamport))), ScenarioMember("wall", .string(text)),
                     ]))
+                writtenBytes = ScenarioLineWriter.bytes(.object(written))
             }
         case .foreignSignature?:
-            let foreign =
+            signer =
                 keys.count > 1
                 ? keys[(authorIndex + 1) % keys.count]
                 : ScenarioKeys.keyPair(forSeedText: "foreign", runSeed: runSeed)
-            signatureText = foreign.sign(NodeBody.canonicalBytes(of: jsonBody)).hex
-        case .missingSignature?: signatureText = nil
+        case .missingSignature?: signer = nil
         case .uppercaseHex?: idText = "sha256:" + idText.dropFirst(7).uppercased()
         default: break
         }
-        var members = [ScenarioMember("id", .string(idText))] + written
-        if let signatureText { members.append(ScenarioMember("signature", .string(signatureText))) }
-        let line = ScenarioLineWriter.bytes(.object(members))
+        let line = UnsignedLine(id: idText, body: writtenBytes, canonicalBody: canonical, signer: signer)
         if line.count > ProtocolLimits.recordBytes {
             throw ScenarioError(
                 at, "node \(node.name) is \(line.count) bytes, over the record limit of \(ProtocolLimits.recordBytes)",
                 fix: "make its payload smaller")
         }
-        let lines: [[UInt8]] = node.fault == .omitted ? [] : node.fault == .duplicated ? [line, line] : [line]
         nodeIndex[node.name] = built.count
-        built.append((node, nodeId.text, taskName, lamport, lines))
+        built.append((node, nodeId.text, taskName, lamport))
+        unsigned.append(line)
     }
 
     /// The payload with names resolved: `base` and `chosenParent` name nodes (anywhere in
@@ -293,10 +307,15 @@ struct BuildState {
                 order.append(index)
             }
         }
+        // Ed25519 signing is deterministic, so the lines are the same on any number of cores.
+        let lines = ParallelMap.map(unsigned, jobs: ParallelMap.availableCores) { $0.signed() }
         var records: [BuiltScenario.Record] = []
         for index in order {
             let entry = built[index]
-            for (copy, line) in entry.lines.enumerated() {
+            // A fault may change how the signed record is written: left out, twice, or not I-JSON.
+            let written =
+                entry.node.fault.map { $0.lines(of: lines[index], action: entry.node.action) } ?? [lines[index]]
+            for (copy, line) in written.enumerated() {
                 var expectation = entry.node.expect ?? entry.node.fault?.expectedVerdict ?? .valid
                 if entry.node.fault == .duplicated {
                     expectation = copy == 0 ? (entry.node.expect ?? .valid) : .duplicate
@@ -348,6 +367,14 @@ struct BuildState {
         case let .ids(names): return .array(try lookup(names, in: nodeTable, "node").sorted().map(ScenarioValue.string))
         case let .taskIds(names):
             return .array(try lookup(names, in: taskIds, "task").sorted().map(ScenarioValue.string))
+        case let .rejected(codes):
+            let names = codes.keys.sorted()
+            let entries = zip(try lookup(names, in: nodeTable, "node"), names.map { codes[$0]! }).sorted { $0.0 < $1.0 }
+            return .array(
+                entries.map { .object([ScenarioMember("code", .string($0.1)), ScenarioMember("id", .string($0.0))]) })
+        case let .byGreatestId(values):
+            return try greatest(values, by: try lookup(values.map(\.key), in: nodeTable, "node"), assertion)
+        case let .byGreatestUserId(values): return try greatest(values, by: try userIds(values, assertion), assertion)
         }
     }
 }

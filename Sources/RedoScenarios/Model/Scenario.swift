@@ -24,6 +24,12 @@ public struct Scenario: Sendable {
     public var logOrder: [String]?
     /// What the reconstructed state must hold.
     public var state: [StateAssertion]
+    /// The bug classes its vector is flagged with in the vectors' manifest (`deletion`,
+    /// `merge-semantics`), for a scenario that is also a vector.
+    public var flags: [String] = []
+    /// The vector suite the scenario is the source of (`reconstruction`), when it is one:
+    /// `vectors generate` builds that suite's vector from it.
+    public var vector: String?
     /// Where the scenario starts.
     public var location: SourceLocation?
 

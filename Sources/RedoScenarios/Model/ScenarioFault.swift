@@ -24,6 +24,13 @@ public enum ScenarioFault: String, Sendable, CaseIterable {
     case numberOutOfRange = "number-out-of-range"
     /// The record written twice; the second copy's status is `duplicate`.
     case duplicated
+    /// The record's `action` member written twice (first, then where it belongs): not
+    /// I-JSON, so the record has no one reading and claims no id, not even the one it
+    /// spells; its children name a parent the log lacks.
+    case repeatedKey = "repeated-key"
+    /// The line starts with a UTF-8 byte-order mark: that record is not I-JSON, the lines
+    /// after it are read.
+    case byteOrderMark = "byte-order-mark"
 
     /// The verdict the faulty record gets. For `omitted`, which writes no record, it is the
     /// verdict of a child: the child says so with `expect`.
@@ -39,6 +46,7 @@ public enum ScenarioFault: String, Sendable, CaseIterable {
         case .reservedKey: return .rejected(code: "E_FORBIDDEN_FIELD", rule: "payload.reserved")
         case .numberOutOfRange: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "record.syntax")
         case .duplicated: return .duplicate
+        case .repeatedKey, .byteOrderMark: return .rejected(code: "E_SCHEMA_MISMATCH", rule: "record.syntax")
         }
     }
 }
@@ -67,6 +75,15 @@ public struct StateAssertion: Sendable, Equatable {
         case ids([String])
         /// The taskIds of the named tasks, sorted (as `deleted` lists them).
         case taskIds([String])
+        /// The `rejected` list: for each named node (a key) its code, as `{"code", "id"}`
+        /// entries sorted by id, as the state writes them (the order depends on the ids).
+        case rejected([String: String])
+        /// The value given for the named node (a member's key) whose id is the greatest: a
+        /// fact the ids decide (the total order's last tie-break), stated for every run seed.
+        case byGreatestId([ScenarioMember])
+        /// The value given for the named author (a member's key) whose `author.userId` is
+        /// the greatest: a fact the keys decide (lww tiebreakers `[author]`), for every run seed.
+        case byGreatestUserId([ScenarioMember])
     }
 
     /// A path into the state JSON.

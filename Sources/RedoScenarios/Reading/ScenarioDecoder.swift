@@ -1,3 +1,5 @@
+import RedoCore
+
 /// Turns a read document into a `Scenario`, refusing unknown keys and wrong types with
 /// the location of each and what to write instead. The keys are those of
 /// docs/schemas/scenario.schema.json.
@@ -22,7 +24,7 @@ package struct ScenarioDecoder {
             root, "the scenario",
             allowed: [
                 "name", "comment", "start", "stepMilliseconds", "authors", "tasks", "todos",
-                "nodes", "log", "state",
+                "nodes", "log", "state", "flags", "vector",
             ])
         var scenario = Scenario(
             name: try top["name"].map { v throws(ScenarioError) in try string(v, "name") } ?? name,
@@ -39,26 +41,75 @@ package struct ScenarioDecoder {
         guard let tasks = top["tasks"] else {
             throw ScenarioError(root.location, "no tasks", fix: "add tasks: [a name]")
         }
-        for item in try list(tasks, "tasks") {
-            if case let .string(s) = item.kind {
-                scenario.tasks.append(ScenarioTask(name: s, location: item.location))
-            } else {
-                let t = try object(item, "a task", allowed: ["name", "taskId"])
-                scenario.tasks.append(
-                    ScenarioTask(
-                        name: try string(try required(t, "name", item), "name"),
-                        taskId: try t["taskId"].map { v throws(ScenarioError) in try string(v, "taskId") },
-                        location: item.location))
+        let taskItems = try repeated(tasks, "tasks") { item throws(ScenarioError) in try task(item) }
+        let todoItems =
+            try top["todos"].map { v throws(ScenarioError) in
+                try repeated(v, "todos") { item throws(ScenarioError) in try string(item, "an entry of todos") }
+            } ?? []
+        if let v = top["flags"] { scenario.flags = try strings(v, "flags") }
+        if let v = top["vector"] {
+            scenario.vector = try string(v, "vector")
+            guard scenario.vector == "reconstruction" else {
+                throw ScenarioError(
+                    v.location, "unknown vector suite", fix: "write vector: reconstruction, or leave it out")
             }
         }
-        if let v = top["todos"] { scenario.todos = try strings(v, "todos") }
         guard let nodes = top["nodes"] else { throw ScenarioError(root.location, "no nodes", fix: "add nodes:") }
-        for item in try list(nodes, "nodes") { scenario.nodes.append(try node(item)) }
+        let nodeItems = try repeated(nodes, "nodes") { item throws(ScenarioError) in try node(item) }
+        // The record limit holds for the scenario as if written without repeats, checked
+        // before anything is expanded.
+        let bound = [
+            try Repeated.checkedTextBound(of: taskItems, what: "tasks", location: tasks.location),
+            try top["todos"].map { v throws(ScenarioError) in
+                try Repeated.checkedTextBound(of: todoItems, what: "todos", location: v.location)
+            } ?? 0,
+            try Repeated.checkedTextBound(of: nodeItems, what: "nodes", location: nodes.location),
+        ].reduce(0, +)
+        if bound > ProtocolLimits.recordBytes {
+            throw ScenarioError(
+                root.location,
+                "tasks, todos and nodes expand to up to \(bound) bytes, over the record limit of \(ProtocolLimits.recordBytes)",
+                fix: "repeat fewer times")
+        }
+        scenario.tasks = Repeated.expand(taskItems)
+        scenario.todos = Repeated.expand(todoItems)
+        scenario.nodes = Repeated.expand(nodeItems)
         if let v = top["log"] { scenario.logOrder = try strings(v, "log") }
         if let v = top["state"] {
             for item in try list(v, "state") { scenario.state.append(try assertion(item)) }
         }
         return scenario
+    }
+
+    func task(_ item: ScenarioInput) throws(ScenarioError) -> ScenarioTask {
+        if case let .string(s) = item.kind { return ScenarioTask(name: s, location: item.location) }
+        let t = try object(item, "a task", allowed: ["name", "taskId"])
+        return ScenarioTask(
+            name: try string(try required(t, "name", item), "name"),
+            taskId: try t["taskId"].map { v throws(ScenarioError) in try string(v, "taskId") },
+            location: item.location)
+    }
+
+    /// The entries of list `key`, each an element or `{repeat: N, from, counter, KEY: [...]}`.
+    /// Recursive over the repeats' nesting, which the front ends bound.
+    func repeated<Element: Repeatable>(
+        _ v: ScenarioInput, _ key: String, _ element: (ScenarioInput) throws(ScenarioError) -> Element
+    ) throws(ScenarioError) -> [Repeated<Element>] {
+        var out: [Repeated<Element>] = []
+        for item in try list(v, key) {
+            guard case let .object(members) = item.kind, members.contains(where: { $0.key == "repeat" }) else {
+                out.append(.one(try element(item)))
+                continue
+            }
+            let r = try object(item, "a repeat", allowed: ["repeat", "from", "counter", key])
+            let shape = RepeatShape(
+                count: try integer(r["repeat"]!, "repeat"),
+                from: try r["from"].map { v throws(ScenarioError) in try integer(v, "from") } ?? 1,
+                counter: try r["counter"].map { v throws(ScenarioError) in try string(v, "counter") } ?? "i",
+                location: item.location)
+            out.append(.many(shape, try repeated(try required(r, key, item), key, element)))
+        }
+        return out
     }
 
     func author(_ name: String, _ value: ScenarioInput) throws(ScenarioError) -> ScenarioAuthor {
@@ -156,17 +207,27 @@ package struct ScenarioDecoder {
     }
 
     func assertion(_ item: ScenarioInput) throws(ScenarioError) -> StateAssertion {
-        let a = try object(item, "a state assertion", allowed: ["path", "equals", "id", "ids", "taskIds"])
+        let forms = ["equals", "id", "ids", "taskIds", "rejected", "byGreatestId", "byGreatestUserId"]
+        let a = try object(item, "a state assertion", allowed: Set(["path"] + forms))
         let path = try string(try required(a, "path", item), "path")
-        let given = ["equals", "id", "ids", "taskIds"].filter { a[$0] != nil }
+        let given = forms.filter { a[$0] != nil }
         guard given.count == 1 else {
             throw ScenarioError(
-                item.location, "a state assertion needs one of equals, id, ids, taskIds", fix: "give one")
+                item.location, "a state assertion needs one of \(forms.joined(separator: ", "))", fix: "give one")
         }
         switch given[0] {
         case "equals": return StateAssertion(path: path, .value(a["equals"]!.value), location: item.location)
         case "id": return StateAssertion(path: path, .id(try string(a["id"]!, "id")), location: item.location)
         case "ids": return StateAssertion(path: path, .ids(try strings(a["ids"]!, "ids")), location: item.location)
+        case "rejected":
+            var codes: [String: String] = [:]
+            for (node, code) in try members(a["rejected"]!, "rejected") { codes[node] = try string(code, "a code") }
+            return StateAssertion(path: path, .rejected(codes), location: item.location)
+        case "byGreatestId", "byGreatestUserId":
+            let values = try members(a[given[0]]!, given[0]).map { ScenarioMember($0.key, $0.value.value) }
+            return StateAssertion(
+                path: path, given[0] == "byGreatestId" ? .byGreatestId(values) : .byGreatestUserId(values),
+                location: item.location)
         default:
             return StateAssertion(path: path, .taskIds(try strings(a["taskIds"]!, "taskIds")), location: item.location)
         }

@@ -25,9 +25,11 @@ package func resealed(_ object: JSONObject) -> [UInt8] {
 }
 
 /// Checks the re-sealed copy of `object`: it never fails id.hash, nor signature.invalid when
-/// `author` is an object, and if it passes it re-hashes to its id. Returns its check.
+/// `author` is an object, and if it passes it re-hashes to its id; every verifier gives its
+/// signature the same verdict (`checkVerifiersAgree`). Returns its check.
 public func checkResealed(_ object: JSONObject, _ validator: NodeValidator) -> NodeCheck {
     let sealedBytes = resealed(object)
+    if case let .object(sealed)? = try? JSONReader.parse(sealedBytes) { checkVerifiersAgree(on: sealed) }
     let sealedCheck = validator.check(bytes: sealedBytes)
     for finding in sealedCheck.findings {
         invariant(

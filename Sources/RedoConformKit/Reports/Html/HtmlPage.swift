@@ -105,6 +105,6 @@ struct HtmlPage {
         table.state th:nth-child(1){width:7%}table.state th:nth-child(2){width:21%}table.state th:nth-child(n+3){width:36%}
         .explain{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:16px;align-items:start}
         .explain .dag{position:sticky;top:0;max-height:100vh;overflow:auto}tr.rejected td{background:#fdecea}
-        table.timeline td:nth-child(n+3){overflow-wrap:anywhere}
+        table.timeline td:nth-child(n+3){overflow-wrap:anywhere}table.timeline td:nth-child(3),table.timeline td:nth-child(4){min-width:12ch}
         """
 }

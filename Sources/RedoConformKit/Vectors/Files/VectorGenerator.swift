@@ -2,6 +2,7 @@ import RedoCore
 import RedoCrypto
 import RedoFixtures
 import RedoJSON
+import RedoScenarios
 import RedoValidation
 
 /// One file of a generated vector set, relative to the vectors root.
@@ -21,13 +22,18 @@ package enum VectorGenerator {
     /// `extraSignatures` go into the platform exchange after the crafted signature cases.
     /// The platform inputs and reference outputs carry the set's stamp, whose digest also
     /// covers the shipped files this does not generate (read from `handKept`, the shipped
-    /// root by default): the Ed25519 and number vectors and the recordings.
+    /// root by default): the Ed25519 and number vectors and the recordings. The
+    /// reconstruction vectors are built from the scenario catalog in `catalog`
+    /// (`ReconstructionCatalog`); a bad catalog file is thrown, located.
     package static func files(
-        seed: String, extraSignatures: [SignatureCase] = [], handKept: VectorRoot? = .shipped
-    ) -> [GeneratedFile] {
-        let inputs = PlatformInputs(seed: seed, extraSignatures: extraSignatures).json
+        seed: String, extraSignatures: [SignatureCase] = [], handKept: VectorRoot? = .shipped,
+        catalog: String = ReconstructionCatalog.shippedFolder
+    ) throws(ScenarioError) -> [GeneratedFile] {
+        let reconstruction = try ReconstructionCatalog.scenarios(seed: seed, catalog: catalog)
+        let inputs = PlatformInputs(seed: seed, extraSignatures: extraSignatures, reconstruction: reconstruction).json
         let unstamped =
-            nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed) + exportFiles(seed: seed)
+            nodeFiles(seed: seed) + logFiles(seed: seed) + reconstructionFiles(seed: seed, reconstruction)
+            + exportFiles(seed: seed)
             + platformFiles(inputs) + DiffVectorFiles.files(seed: seed) + [ProtocolTablesFile.file]
         // The stamped files' digests leave the stamp out, so the unstamped ones give the digest.
         let generated = Set(unstamped.map(\.path))
@@ -168,8 +174,7 @@ package enum VectorGenerator {
         return files
     }
 
-    static func reconstructionFiles(seed: String) -> [GeneratedFile] {
-        let scenarios = ReconstructionScenarios(seed: seed).all
+    static func reconstructionFiles(seed: String, _ scenarios: [ReconstructionScenario]) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         for s in scenarios {
             files.append(GeneratedFile(path: "reconstruction/\(s.id).jsonl", bytes: s.records.flatMap { $0 + [0x0A] }))

@@ -63,8 +63,14 @@ extension LogPass {
     /// primary code, and nothing descends from a record (children name ids, and an id's
     /// standing is its node's).
     mutating func addInheritedFindingsToFailedRecords() {
-        var start = 0
-        for (k, record) in failedRecords.enumerated() {
+        addInheritedFindings(toFailed: failedRecords.indices)
+    }
+
+    /// The same for the failing records at `indices` of `failedRecords` alone.
+    mutating func addInheritedFindings(toFailed indices: some Sequence<Int>) {
+        for k in indices {
+            let record = failedRecords[k]
+            let start = k == 0 ? 0 : failedParentEnd[k - 1]
             let end = failedParentEnd[k]
             var roots: [NodeID] = []
             var deletes: [NodeID] = []
@@ -74,7 +80,6 @@ extension LogPass {
                     of: parent, at: nodes.position(of: parent).map(Int32.init) ?? -1, in: nodes, roots: &roots,
                     deletes: &deletes)
             }
-            start = end
             let findings = Self.inheritedFindings(roots: &roots, deletes: &deletes)
             if !findings.isEmpty { verdicts[Int(record)].findings += findings }
         }

@@ -62,15 +62,20 @@ extension LogPass {
         return true
     }
 
-    /// Judges the nodes at `added` by visiting them after every node already judged, in
-    /// total order: what `applyRulesAgain` would give when `canContinue` holds, at the
-    /// cost of the new nodes alone. Returns them in the order visited.
-    mutating func continueRules(with added: Range<Int>) -> [Int32] {
+    /// The rules' state for the nodes at `added`, just grouped, before any is judged.
+    private mutating func makeRoom(for added: Range<Int>) {
         noteOriginalCreates(among: added)
         state += repeatElement(.unprocessed, count: added.count)
         primary += repeatElement(nil, count: added.count)
         ancestryIndex += repeatElement(-1, count: added.count)
         history.lend(nodes)
+    }
+
+    /// Judges the nodes at `added` by visiting them after every node already judged, in
+    /// total order: what `applyRulesAgain` would give when `canContinue` holds, at the
+    /// cost of the new nodes alone. Returns them in the order visited.
+    mutating func continueRules(with added: Range<Int>) -> [Int32] {
+        makeRoom(for: added)
         let nodes = self.nodes
         var order = added.map { NodeHeap.Entry(nodes, position: Int32($0)) }
         order.sort { $0.precedes($1, ids: nodes.ids) }
@@ -95,5 +100,133 @@ extension LogPass {
             for parent in failedParents where nodes.position(of: parent) == nil { awaited.insert(parent) }
         }
         return awaited
+    }
+}
+
+// The rules applied again over part of the log: the nodes a batch can change, and nothing
+// else.
+extension LogPass {
+    /// What the rules judged again (`applyRules(over:)`).
+    struct ScopedRun {
+        /// Earlier records whose verdict changed.
+        var changedVerdicts: [ChangedVerdict] = []
+        /// Nodes that became valid or stopped being valid (a new valid node among them).
+        var validityChanged: [Int32] = []
+        /// How many of the scope's nodes were valid before: the ancestry and history
+        /// positions they held are left unused.
+        var staleRegistrations = 0
+    }
+
+    /// Whether every node of `positions` comes after its parents in the total order: the
+    /// processing order stays the total order when it does for a batch's nodes and for the
+    /// earlier nodes whose parents it brings.
+    func followParents(_ positions: some Sequence<Int32>) -> Bool {
+        for position in positions {
+            let key = NodeHeap.Entry(nodes, position: position)
+            for k in nodes.parentRange(of: Int(position)) where nodes.parentPosition(k) >= 0 {
+                if !NodeHeap.Entry(nodes, position: nodes.parentPosition(k)).precedes(key, ids: nodes.ids) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// Ids that the failing records at `indices` of `failedRecords` name as parents and
+    /// that no node holds.
+    func awaitedIds(amongFailed indices: Range<Int>) -> Set<NodeID> {
+        guard !indices.isEmpty else { return [] }
+        let start = indices.lowerBound == 0 ? 0 : failedParentEnd[indices.lowerBound - 1]
+        return Set(
+            failedParents[start..<failedParentEnd[indices.upperBound - 1]].filter { nodes.position(of: $0) == nil })
+    }
+
+    /// The rules applied again over the nodes at `scope` alone, in total order, from their
+    /// records' node-level verdicts (`nodeLevel`): what `applyRulesAgain` gives, provided
+    /// - the processing order is the total order and stays so with the batch;
+    /// - `scope` holds every node of some tasks, among them every node a batch's record
+    ///   can change: the batch's nodes (`added`), the nodes that waited for one of their
+    ///   ids or for an id that `failingIds` (the batch's failing records' ids) now rejects;
+    /// - no node outside `scope` has a parent inside it.
+    /// The rules compare nodes of one task only and read other nodes through their
+    /// parents, so no other node's verdict can change. Failing records (`failedRecords`
+    /// from `firstFailed` on are the batch's) get their inherited findings again when one
+    /// of their parents is in `scope` or newly rejected.
+    mutating func applyRules(
+        over scope: [Int32], added: Range<Int>, failingIds: [NodeID], firstFailed: Int, firstRecord: Int,
+        nodeLevel: [RecordVerdict]
+    ) -> ScopedRun {
+        var run = ScopedRun()
+        var newlyRejected = Set<NodeID>()
+        for position in added { rejectedAtNodeLevel[nodes.id(at: position)] = nil }
+        for id in failingIds where nodes.position(of: id) == nil {
+            if rejectedAtNodeLevel[id] == nil { newlyRejected.insert(id) }
+            rejectedAtNodeLevel[id] = failedCodes[id]
+        }
+        makeRoom(for: added)
+        let nodes = self.nodes
+
+        var before: [(record: Int, verdict: RecordVerdict)] = []
+        var wasValid = Set<Int32>()
+        var tasks = Set<UUIDv4>()
+        OperationCount.add(scope.count)
+        for position in scope {
+            let p = Int(position)
+            let record = Int(representative[p])
+            if record < firstRecord { before.append((record, verdicts[record])) }
+            if state[p] == .valid {
+                wasValid.insert(position)
+                run.staleRegistrations += 1
+            }
+            if case let .createTodo(todo, _, _) = nodes.payload(at: p),
+                todoCreators.position(of: TodoKey(task: nodes.taskId(at: p), todo: todo), in: nodes) == position
+            {
+                todoCreators.remove(position, in: nodes)
+            }
+            if nodes.action(at: p) == .merge { mergeDecisions[nodes.id(at: p)] = nil }
+            rejectedRoots[position] = nil
+            deleteRoots[position] = nil
+            state[p] = .unprocessed
+            primary[p] = nil
+            ancestryIndex[p] = -1
+            verdicts[record] = nodeLevel[record]
+            tasks.insert(nodes.taskId(at: p))
+        }
+        for task in tasks { history.forgetTodoWrites(of: task) }
+
+        var order = scope.map { NodeHeap.Entry(nodes, position: $0) }
+        order.sort { $0.precedes($1, ids: nodes.ids) }
+        for entry in order {
+            process(Int(entry.position), in: nodes)
+            if (state[Int(entry.position)] == .valid) != wasValid.contains(entry.position) {
+                run.validityChanged.append(entry.position)
+            }
+        }
+
+        let inScope = Set(scope)
+        var failed: [Int] = []
+        var start = 0
+        OperationCount.add(failedParents.count)
+        for k in failedRecords.indices {
+            let end = failedParentEnd[k]
+            if k >= firstFailed
+                || failedParents[start..<end].contains(where: { parent in
+                    newlyRejected.contains(parent)
+                        || nodes.position(of: parent).map { inScope.contains(Int32($0)) } == true
+                })
+            {
+                failed.append(k)
+                let record = Int(failedRecords[k])
+                if record < firstRecord { before.append((record, verdicts[record])) }
+                verdicts[record] = nodeLevel[record]
+            }
+            start = end
+        }
+        addInheritedFindings(toFailed: failed)
+
+        for (record, verdict) in before.sorted(by: { $0.record < $1.record }) where verdicts[record] != verdict {
+            run.changedVerdicts.append(ChangedVerdict(record: record, verdict: verdicts[record]))
+        }
+        return run
     }
 }

@@ -7,7 +7,7 @@ extension Vectors {
             abstract:
                 "Write the node, log, reconstruction, export and platform vector suites for a seed (same seed, same bytes).",
             discussion:
-                "With --external, the platform exchange also holds the published ed25519-speccheck and Wycheproof cases (speccheck-N, wycheproof-N) read from DIR. Exit status: 0 written; 2 usage error, an external file missing or unreadable, or a file cannot be written."
+                "With --external, the platform exchange also holds the published ed25519-speccheck and Wycheproof cases (speccheck-N, wycheproof-N) read from DIR. Exit status: 0 written; 2 usage error, an external file missing or unreadable, a bad scenario file in the catalog, or a file cannot be written."
         )
 
         @Option(help: ArgumentHelp("The seed every key, id and signature derives from.", valueName: "SEED"))
@@ -22,8 +22,17 @@ extension Vectors {
                 valueName: "DIR"))
         var external: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The scenario catalog the reconstruction vectors are built from (default: the shipped Vectors/scenarios).",
+                valueName: "DIR"))
+        var scenarios: String?
+
         func run() throws {
-            finish(VectorsCommand.generate(seed: seed, into: out, external: external, console: .standard))
+            finish(
+                VectorsCommand.generate(
+                    seed: seed, into: out, external: external,
+                    scenarios: scenarios ?? ReconstructionCatalog.shippedFolder, console: .standard))
         }
     }
 }
