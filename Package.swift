@@ -20,6 +20,8 @@
 //                    comparison, vector suites and files, commands
 //   redo-conform   — the executable: argument parsing only
 //   redo-bench     — in-process benchmarks for Scripts/bench
+//   RedoLiveWorkload — the generated accounts a live log is measured on, shared by redo-bench
+//                    and the benchmark package (Benchmarks/, a package of its own)
 //   BuildCommit    — build-tool plugin: the commit a build is made from, for --version
 // Beside the layers, depending on none of them:
 //   RedoHarnessKit — the harness kit: a platform team's Swift harness supplies its client's parser,
@@ -53,6 +55,8 @@ let package = Package(
         .library(name: "RedoCore", targets: ["RedoCore"]),
         .library(name: "RedoHarnessKit", targets: ["RedoHarnessKit"]),
         .library(name: "RedoScenarios", targets: ["RedoScenarios"]),
+        // For Benchmarks/ (which depends on this package by path), not for apps.
+        .library(name: "RedoLiveWorkload", targets: ["RedoLiveWorkload"]),
     ],
     // Libsodium (on by default): RedoCrypto verifies and signs with libsodium on Linux and
     // macOS. Without it, or on other platforms, it needs no system library: it verifies with
@@ -108,11 +112,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "RedoLiveWorkload", dependencies: ["RedoCore", "RedoCrypto", "RedoFixtures"]),
         .executableTarget(
             name: "redo-bench",
             dependencies: [
                 "RedoConformKit", "RedoValidation", "RedoInvariants", "RedoFixtures", "RedoCore", "RedoCrypto",
-                "RedoJSON",
+                "RedoJSON", "RedoLiveWorkload",
                 .target(name: "CSodium", condition: .when(platforms: [.linux, .macOS], traits: ["Libsodium"])),
             ]),
         // Depends on nothing of the package: RedoHarnessKitTests checks it.
@@ -166,6 +171,7 @@ let package = Package(
             ],
             // The last release's vector set, which VectorSetTests reads by path.
             exclude: ["released-vector-set.json"]),
+        .testTarget(name: "RedoLiveWorkloadTests", dependencies: ["RedoLiveWorkload", "RedoCore"]),
         .testTarget(
             name: "RedoHarnessKitTests",
             dependencies: ["RedoHarnessKit", .product(name: "Crypto", package: "swift-crypto")]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The public API of the libraries an app can embed (RedoJSON, RedoCrypto, RedoCore, and
-# RedoScenarios for its tests) and of the harness kit (RedoHarnessKit), one sorted line per
-# declaration or conformance, in
+# RedoScenarios for its tests), of the harness kit (RedoHarnessKit) and of the benchmark
+# package's workloads (RedoLiveWorkload), one sorted line per declaration or conformance, in
 # api/<Module>.txt.
 #
 #   Scripts/api-check.sh          rewrites api/*.txt from the sources (a change made on purpose)
@@ -44,7 +44,7 @@ for argument in "$@"; do
   esac
 done
 
-modules=(RedoJSON RedoCrypto RedoCore RedoHarnessKit RedoScenarios)
+modules=(RedoJSON RedoCrypto RedoCore RedoHarnessKit RedoScenarios RedoLiveWorkload)
 scratch=.build-api
 graphs="$scratch/symbol-graphs"
 internal_graphs="$scratch/symbol-graphs-internal"
@@ -54,7 +54,8 @@ allowed=api/underscored.txt
 bash Scripts/ensure-deps.sh jq
 mkdir -p "$scratch"
 if ! { swift build ${traits[@]+"${traits[@]}"} --target RedoCore \
-  && swift build ${traits[@]+"${traits[@]}"} --target RedoScenarios; } >"$scratch/build.log" 2>&1; then
+  && swift build ${traits[@]+"${traits[@]}"} --target RedoScenarios \
+  && swift build ${traits[@]+"${traits[@]}"} --target RedoLiveWorkload; } >"$scratch/build.log" 2>&1; then
   cat "$scratch/build.log" >&2
   echo "api-check: the build failed" >&2
   exit 1

@@ -50,31 +50,6 @@ package enum LogScale {
             tasks: reconstruction.tasks.count, peakBytes: peakResidentBytes())
     }
 
-    /// Resident memory of the process now, in bytes: what the runtime and the libraries
-    /// take before anything is built.
-    package static func residentBytes() -> Int {
-        #if os(Linux)
-            guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-                let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-            else { return 0 }
-            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-        #else
-            return 0
-        #endif
-    }
-
-    /// Resident memory once the C allocator (which Swift's allocations go through) has
-    /// handed its free pages back: what a structure costs, taken as a difference before and
-    /// after building it.
-    package static func settledResidentBytes() -> Int {
-        #if os(Linux)
-            // malloc_trim is glibc's, declared outside the headers Swift imports.
-            typealias Trim = @convention(c) (Int) -> Int32
-            if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
-        #endif
-        return residentBytes()
-    }
-
     package static func peakResidentBytes() -> Int {
         var usage = rusage()
         #if os(Linux)

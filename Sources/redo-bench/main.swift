@@ -167,11 +167,6 @@ do {
             )
         }
         print("live peak-mb \(f.peakBytes / 1_000_000) after-load-mb \(f.loadPeakBytes / 1_000_000)")
-        let m = f.memory
-        print(
-            "live memory process-before-mb \(m.processBefore / 1_000_000) account-json-mb \(m.accountJSON / 1_000_000)"
-                + " live-log-mb \(m.liveLog / 1_000_000) bytes-per-node \(m.liveLog / liveNodes)"
-                + " verified-signatures-mb \(m.signatures / 1_000_000)")
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:

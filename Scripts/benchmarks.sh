@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The live log's benchmarks (the package in Benchmarks/, on ordo-one's package-benchmark)
+# against the thresholds committed in Benchmarks/Thresholds/: fails on a regression (a
+# metric's p90 beyond the tolerance in Benchmarks/Benchmarks/LiveLogBenchmarks/Tolerance.swift,
+# 1.6 times the stored figure for times). A run far better than the thresholds passes, with a
+# note: the thresholds are then stale and should be updated (docs/benchmarks.md says how).
+# Builds the benchmark package in release in Benchmarks/.build.
+#
+#   bash Scripts/benchmarks.sh                 the check (what CI runs)
+#   REDO_BENCHMARK_TRAITS=... bash Scripts/benchmarks.sh
+#                                              the same with the root package's traits chosen
+#                                              (Benchmarks/Package.swift)
+set -euo pipefail
+cd "$(dirname "$0")/../Benchmarks"
+bash ../Scripts/ensure-deps.sh
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+# `swift package` exits 1 whichever way the check fails; the plugin's error line says which.
+output=$(mktemp)
+trap 'rm -f "$output"' EXIT
+status=0
+swift package benchmark thresholds check --no-progress 2>&1 | tee "$output" || status=$?
+if [ "$status" -ne 0 ]; then
+  if grep -q "benchmarkThresholdImprovement" "$output" && ! grep -q "Deviations worse" "$output"; then
+    echo "benchmarks: better than Benchmarks/Thresholds/ beyond the tolerance (above); if that holds from run to run, update the thresholds (docs/benchmarks.md)"
+  else
+    echo "benchmarks: a regression against Benchmarks/Thresholds/ (above), or the run failed" >&2
+    exit 1
+  fi
+fi
