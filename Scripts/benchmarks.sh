@@ -16,7 +16,11 @@ bash ../Scripts/ensure-deps.sh
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 # `swift package` exits 1 whichever way the check fails; the plugin's error line says which.
 output=$(mktemp)
-trap 'rm -f "$output"' EXIT
+# The benchmark processes of this run share the generated account and its verified
+# signatures through this directory (Benchmarks/Benchmarks/LiveLogBenchmarks/Account.swift).
+REDO_WORKLOAD_DIR=$(mktemp -d)
+export REDO_WORKLOAD_DIR
+trap 'rm -rf "$output" "$REDO_WORKLOAD_DIR"' EXIT
 status=0
 swift package benchmark thresholds check --no-progress 2>&1 | tee "$output" || status=$?
 if [ "$status" -ne 0 ]; then
