@@ -4,7 +4,11 @@
 # metric's p90 beyond the tolerance in Benchmarks/Benchmarks/LiveLogBenchmarks/Tolerance.swift,
 # 1.6 times the stored figure for times). A run far better than the thresholds passes, with a
 # note: the thresholds are then stale and should be updated (docs/benchmarks.md says how).
-# Builds the benchmark package in release in Benchmarks/.build.
+# Builds the benchmark package in release in the root package's .build, beside the root's own
+# release build (`swift build -c release`, which the README's main job runs): this package's
+# build of the root's modules and of swift-crypto is the same command for the same files, so
+# nothing of it is compiled twice. With REDO_BENCHMARK_TRAITS set, the root is built with
+# other traits, in Benchmarks/.build, so as not to replace the root's own build.
 #
 #   bash Scripts/benchmarks.sh                 the check (what CI runs)
 #   REDO_BENCHMARK_TRAITS=... bash Scripts/benchmarks.sh
@@ -22,7 +26,9 @@ REDO_WORKLOAD_DIR=$(mktemp -d)
 export REDO_WORKLOAD_DIR
 trap 'rm -rf "$output" "$REDO_WORKLOAD_DIR"' EXIT
 status=0
-swift package benchmark thresholds check --no-progress 2>&1 | tee "$output" || status=$?
+scratch=(--scratch-path ../.build)
+if [ -n "${REDO_BENCHMARK_TRAITS+set}" ]; then scratch=(); fi
+swift package ${scratch[@]+"${scratch[@]}"} benchmark thresholds check --no-progress 2>&1 | tee "$output" || status=$?
 if [ "$status" -ne 0 ]; then
   if grep -q "benchmarkThresholdImprovement" "$output" && ! grep -q "Deviations worse" "$output"; then
     echo "benchmarks: better than Benchmarks/Thresholds/ beyond the tolerance (above); if that holds from run to run, update the thresholds (docs/benchmarks.md)"

@@ -92,6 +92,7 @@ public struct RecordFileError: Error, CustomStringConvertible {
     /// `errno`.
     public let code: Int32
 
+    /// The file, what failed and why, on one line.
     public var description: String { "\(path): cannot \(operation): \(String(cString: strerror(code)))" }
 }
 
