@@ -30,7 +30,7 @@ public final class LiveLogWorkload: Sendable {
     private let removesFiles: Bool
 
     /// How many records a load reads and ingests at once.
-    public static let loadBatch = 4_096
+    public static let loadBatch = 1_000
 
     /// The log of `nodes + heldBack` records, generated deterministically (one seed) into
     /// a file. With a `directory`, the file is named by the sizes and kept there, and a

@@ -77,7 +77,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The initial load of the 60,000 nodes, read from the account's file 4,096 records at a
+    // The initial load of the 60,000 nodes, read from the account's file 1,000 records at a
     // time: with every signature supplied as verified (3 iterations after 1 warmup), and
     // cold (2 iterations, no warmup: each verifies 60,000 signatures).
     Benchmark(
