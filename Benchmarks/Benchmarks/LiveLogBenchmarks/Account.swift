@@ -55,8 +55,9 @@ final class CascadeRound {
     let cascades: [CascadeWorkload]
 
     init(nodes: Int, make: (Int) -> CascadeWorkload) throws {
-        account = try Account.loaded()
+        // Generated first: what the generator holds meanwhile is let go of before the log grows.
         cascades = (0..<max(1, Account.cascadeRoom / nodes)).map(make)
+        account = try Account.loaded()
     }
 
     /// The next iteration's cascade, held in the log (loading the account again first when
