@@ -11,12 +11,16 @@
 # other traits, in Benchmarks/.build, so as not to replace the root's own build.
 #
 #   bash Scripts/benchmarks.sh                 the check (what CI runs)
+#   bash Scripts/benchmarks.sh --update [RUNS] writes Benchmarks/Thresholds/ from RUNS runs
+#                                              (default 2): each metric's largest p90 of them
 #   REDO_BENCHMARK_TRAITS=... bash Scripts/benchmarks.sh
 #                                              the same with the root package's traits chosen
 #                                              (Benchmarks/Package.swift)
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
-bash ../Scripts/ensure-deps.sh
+update_runs=0
+if [ "${1:-}" = "--update" ]; then update_runs=${2:-2}; fi
+bash ../Scripts/ensure-deps.sh $([ "$update_runs" -gt 0 ] && echo jq)
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 # `swift package` exits 1 whichever way the check fails; the plugin's error line says which.
 output=$(mktemp)
@@ -28,6 +32,24 @@ trap 'rm -rf "$output" "$REDO_WORKLOAD_DIR"' EXIT
 status=0
 scratch=(--scratch-path ../.build)
 if [ -n "${REDO_BENCHMARK_TRAITS+set}" ]; then scratch=(); fi
+
+if [ "$update_runs" -gt 0 ]; then
+  # One p90 per run and metric; the stored figure is the largest, so that a run as slow as
+  # the slowest of them passes (Tolerance.swift says how far beyond it a run fails).
+  for run in $(seq 1 "$update_runs"); do
+    echo "== thresholds: run $run of $update_runs"
+    swift package ${scratch[@]+"${scratch[@]}"} --allow-writing-to-package-directory benchmark thresholds update \
+      --no-progress --path "$REDO_WORKLOAD_DIR/run-$run" >"$output" 2>&1 || { cat "$output"; exit 1; }
+  done
+  for file in "$REDO_WORKLOAD_DIR"/run-1/*.json; do
+    name=$(basename "$file")
+    jq -S -s 'reduce .[] as $run ({}; reduce ($run | keys[]) as $metric (.; .[$metric] = ([.[$metric] // 0, $run[$metric]] | max)))' \
+      "$REDO_WORKLOAD_DIR"/run-*/"$name" >"Thresholds/$name.partial"
+    mv "Thresholds/$name.partial" "Thresholds/$name"
+  done
+  echo "benchmarks: wrote Benchmarks/Thresholds/ from $update_runs runs (load average now $(cut -d' ' -f1-3 /proc/loadavg))"
+  exit 0
+fi
 swift package ${scratch[@]+"${scratch[@]}"} benchmark thresholds check --no-progress 2>&1 | tee "$output" || status=$?
 if [ "$status" -ne 0 ]; then
   if grep -q "benchmarkThresholdImprovement" "$output" && ! grep -q "Deviations worse" "$output"; then

@@ -13,6 +13,6 @@ enum Tolerance {
     static var memory: BenchmarkThresholds { BenchmarkThresholds(relative: [.p90: 40.0]) }
 
     static var regression: [BenchmarkMetric: BenchmarkThresholds] {
-        [.wallClock: time, .peakMemoryResident: memory]
+        [.wallClock: time, .peakMemoryResident: memory, ProcessPeak.metric: memory]
     }
 }
