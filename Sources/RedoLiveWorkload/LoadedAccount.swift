@@ -1,5 +1,11 @@
 import RedoCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The measured account (``LiveLogWorkload``) loaded into one live log, on which every
 /// measured ingest runs: the held-back records in order, and the cascades, whose records go
 /// into the same log as the account's so that a cascade is timed on a loaded account, not on
@@ -65,8 +71,37 @@ public final class LoadedAccount {
         cascadeNodesHeld += cascade.held.count
     }
 
+    /// Ingests the held records of a cascade that ``CascadeWorkload/write(to:)`` wrote, read
+    /// from `reader`'s place to the file's end ``LiveLogWorkload/loadBatch`` at a time, with
+    /// the store, so that its JSON is never held whole; returns the last record, its
+    /// trigger, not ingested.
+    public func hold(_ reader: RecordReader) throws -> [UInt8] {
+        var batch = try reader.next(LiveLogWorkload.loadBatch)
+        var held = 0
+        while true {
+            let following = try reader.next(LiveLogWorkload.loadBatch)
+            if following.isEmpty { break }
+            _ = try live.ingest(batch, verified: verified)
+            held += batch.count
+            batch = following
+        }
+        guard let trigger = batch.popLast() else {
+            throw RecordFileError(path: "(a cascade's file)", operation: "find a trigger in", code: EINVAL)
+        }
+        _ = try live.ingest(batch, verified: verified)
+        cascadesHeld += 1
+        cascadeNodesHeld += held + batch.count
+        return trigger
+    }
+
     /// Ingests `cascade`'s trigger, with the store: the cascade itself.
     public func trigger(_ cascade: CascadeWorkload) throws(LiveLogLimitExceeded) -> LiveLogUpdate {
-        try live.ingest([cascade.trigger], verified: verified)
+        try trigger(cascade.trigger)
+    }
+
+    /// Ingests a cascade's trigger (as `hold(_:)` returned it), with the
+    /// store: the cascade itself.
+    public func trigger(_ record: [UInt8]) throws(LiveLogLimitExceeded) -> LiveLogUpdate {
+        try live.ingest([record], verified: verified)
     }
 }

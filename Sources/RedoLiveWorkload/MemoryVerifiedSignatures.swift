@@ -58,7 +58,9 @@ public final class MemoryVerifiedSignatures: VerifiedSignatures {
             for (k, word) in [id.digest.w0, id.digest.w1, id.digest.w2, id.digest.w3].enumerated() {
                 scratch.storeBytes(of: word.bigEndian, toByteOffset: 8 * k, as: UInt64.self)
             }
-            key.withUnsafeBytes { scratch.baseAddress!.advanced(by: 32).copyMemory(from: $0.baseAddress!, byteCount: 32) }
+            key.withUnsafeBytes {
+                scratch.baseAddress!.advanced(by: 32).copyMemory(from: $0.baseAddress!, byteCount: 32)
+            }
             signature.withUnsafeBytes {
                 scratch.baseAddress!.advanced(by: 64).copyMemory(from: $0.baseAddress!, byteCount: 64)
             }

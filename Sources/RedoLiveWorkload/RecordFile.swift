@@ -126,6 +126,15 @@ public final class RecordReader {
         return records
     }
 
+    /// Goes back to the file's first record. A reader can outlive its file's name: a file
+    /// unlinked once open is read (and read again) until the reader goes.
+    public func rewind() throws(RecordFileError) {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw RecordFileError(path: path, operation: "seek", code: errno)
+        }
+        (start, end, atEnd) = (0, 0, false)
+    }
+
     private func nextRecord() throws(RecordFileError) -> [UInt8]? {
         while true {
             if let newline = buffer[start..<end].firstIndex(of: 0x0A) {

@@ -1,6 +1,6 @@
+import Foundation
 import RedoCore
 import RedoLiveWorkload
-import Foundation
 import XCTest
 
 #if canImport(Glibc)
@@ -21,7 +21,9 @@ final class RecordFileTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        for name in ["a.jsonl", "signatures", "redo-live-account-bench-40-5-6.jsonl", "redo-live-account-bench-40-5-6.verified"] {
+        for name in [
+            "a.jsonl", "signatures", "redo-live-account-bench-40-5-6.jsonl", "redo-live-account-bench-40-5-6.verified",
+        ] {
             unlink("\(directory)/\(name)")
         }
         rmdir(directory)
@@ -90,6 +92,23 @@ final class RecordFileTests: XCTestCase {
         // The same cascade again: its signatures are in the store, its verdicts the same.
         try account.hold(cascade)
         XCTAssertEqual(try account.trigger(cascade).changedVerdicts.count, 49)
+    }
+
+    func testCascadeHeldFromItsFileAsFromMemory() throws {
+        let account = try LoadedAccount(LiveLogWorkload(nodes: 300, tasks: 30, heldBack: 0, directory: directory))
+        let cascade = CascadeWorkload.releasingChain(nodes: 2_500, seed: "file")
+        // Read back after its name is gone, and again after a rewind.
+        let reader = try cascade.write(to: "\(directory)/a.jsonl").reader()
+        unlink("\(directory)/a.jsonl")
+        for _ in 0..<2 {
+            try reader.rewind()
+            let trigger = try account.hold(reader)
+            XCTAssertEqual(trigger, Array(cascade.trigger.prefix { $0 != 0x0A }))  // read back without its line break
+            XCTAssertEqual(account.cascadeNodesHeld, cascade.held.count)
+            XCTAssertEqual(account.live.verdicts.count, 300 + cascade.held.count)
+            XCTAssertEqual(try account.trigger(trigger).changedVerdicts.count, 2_499)
+            try account.reload()
+        }
     }
 }
 

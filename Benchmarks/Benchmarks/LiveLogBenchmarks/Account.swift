@@ -49,23 +49,31 @@ final class AccountRecords {
 
 /// A cascade benchmark's state: the loaded account and the cascades its iterations take in
 /// turn, as many as ``Account/cascadeRoom`` holds at once. After the account is loaded again,
-/// the same cascades come round again, their signatures already in the store.
+/// the same cascades come round again, their signatures already in the store. Each cascade
+/// waits in a file of its own, read a batch at a time as it is held, so that its JSON is not
+/// held beside the log; the file is unlinked once open, so nothing is left behind.
 final class CascadeRound {
     let account: LoadedAccount
-    let cascades: [CascadeWorkload]
+    private let cascades: [RecordReader]
 
     init(nodes: Int, make: (Int) -> CascadeWorkload) throws {
+        let directory = Account.directory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         // Generated first: what the generator holds meanwhile is let go of before the log grows.
-        cascades = (0..<max(1, Account.cascadeRoom / nodes)).map(make)
+        cascades = try (0..<max(1, Account.cascadeRoom / nodes)).map { number in
+            let path = "\(directory)/cascade-\(nodes)-\(number)-\(getpid()).jsonl"
+            let reader = try make(number).write(to: path).reader()
+            unlink(path)
+            return reader
+        }
         account = try Account.loaded()
     }
 
     /// The next iteration's cascade, held in the log (loading the account again first when
-    /// the log has no room left for it).
-    func holdNext() throws -> CascadeWorkload {
+    /// the log has no room left for it); returns its trigger.
+    func holdNext() throws -> [UInt8] {
         if account.cascadesHeld == cascades.count { try account.reload() }
-        let cascade = cascades[account.cascadesHeld]
-        try account.hold(cascade)
-        return cascade
+        let reader = cascades[account.cascadesHeld]
+        try reader.rewind()
+        return try account.hold(reader)
     }
 }

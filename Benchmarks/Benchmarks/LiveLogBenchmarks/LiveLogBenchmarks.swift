@@ -110,9 +110,9 @@ func cascade(_ name: String, _ iterations: Int, _ nodes: Int, _ make: @escaping 
     Benchmark(
         name, configuration: .init(warmupIterations: 1, maxIterations: iterations)
     ) { benchmark, round in
-        let cascade = try round.holdNext()
+        let trigger = try round.holdNext()
         benchmark.startMeasurement()
-        blackHole(try round.account.trigger(cascade))
+        blackHole(try round.account.trigger(trigger))
         benchmark.stopMeasurement()
         ProcessPeak.record(in: benchmark)
     } setup: {
