@@ -9,7 +9,7 @@ public struct ReconstructedTask: Sendable {
     /// from ``todos``: a live log keeps every task's state, and a task held its todos twice
     /// (in this dictionary and in ``todos``). Read it once per task, not once per todo.
     public var state: TaskState {
-        var state = fields
+        var state = stateWithoutTodos
         state.todos = Dictionary(uniqueKeysWithValues: todos.lazy.map { ($0.todoTaskId, $0) })
         return state
     }
@@ -20,14 +20,15 @@ public struct ReconstructedTask: Sendable {
     public let currentTodo: UUIDv4?
     /// Replayed nodes no replayed node names as a parent, sorted.
     public let heads: [NodeID]
-    /// `state` without its todos.
-    private let fields: TaskState
+    /// `state` without its todos (``todos`` has them): for readers of its fields, which
+    /// it costs nothing to read.
+    package let stateWithoutTodos: TaskState
 
     init(taskId: UUIDv4, state: TaskState, todos: [TodoState], currentTodo: UUIDv4?, heads: [NodeID]) {
         self.taskId = taskId
-        var fields = state
-        fields.todos = [:]
-        self.fields = fields
+        var stateWithoutTodos = state
+        stateWithoutTodos.todos = [:]
+        self.stateWithoutTodos = stateWithoutTodos
         self.todos = todos
         self.currentTodo = currentTodo
         self.heads = heads
