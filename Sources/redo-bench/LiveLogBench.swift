@@ -67,12 +67,17 @@ package enum LiveLogBench {
         }
         figures.rulesRunAgain = account.live.rulesRunAgain - before
 
-        let cascades =
-            cascadeSizes.map {
-                ("release-subtree", $0, CascadeWorkload.releasingChain(nodes: $0, seed: "release-\($0)"))
+        // Each cascade is generated just before it is held and let go of after: the log holds
+        // every cascade's nodes, the process only the current one's records.
+        let cascades: [(String, Int, () -> CascadeWorkload)] =
+            cascadeSizes.map { size in
+                ("release-subtree", size, { CascadeWorkload.releasingChain(nodes: size, seed: "release-\(size)") })
             }
-            + cascadeSizes.map { ("delete-task", $0, CascadeWorkload.deleteAcross(nodes: $0, seed: "delete-\($0)")) }
-        for (kind, size, cascade) in cascades {
+            + cascadeSizes.map { size in
+                ("delete-task", size, { CascadeWorkload.deleteAcross(nodes: size, seed: "delete-\(size)") })
+            }
+        for (kind, size, make) in cascades {
+            let cascade = make()
             try account.hold(cascade)
             t = MonotonicClock.now()
             let update = try account.trigger(cascade)
