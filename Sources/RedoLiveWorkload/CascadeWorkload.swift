@@ -33,6 +33,16 @@ public struct CascadeWorkload: Sendable {
         return CascadeWorkload(held: Array(records.dropLast()), trigger: records[records.count - 1])
     }
 
+    /// Writes the cascade to `path` as ``RecordFile`` writes records: ``held``, then
+    /// ``trigger`` last (`LoadedAccount.hold(_:)` reads it back).
+    @discardableResult
+    public func write(to path: String) throws(RecordFileError) -> RecordFile {
+        try RecordFile.write(to: path) { emit in
+            held.forEach(emit)
+            emit(trigger)
+        }
+    }
+
     /// A live log holding ``held``; `verified` as for ``LiveLog/ingest(_:verified:)``.
     public func load(verified: (any VerifiedSignatures)? = nil) throws(LiveLogLimitExceeded) -> LiveLog {
         var live = LiveLog()

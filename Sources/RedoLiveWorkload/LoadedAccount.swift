@@ -1,39 +1,62 @@
 import RedoCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The measured account (``LiveLogWorkload``) loaded into one live log, on which every
 /// measured ingest runs: the held-back records in order, and the cascades, whose records go
 /// into the same log as the account's so that a cascade is timed on a loaded account, not on
-/// a log of its own. The account's records are let go of once loaded, as an app lets go of
-/// what it read from its store; the peak memory measured after the load is the live log's.
+/// a log of its own. The account's records are read from its file a batch at a time, as an
+/// app reads its store, and let go of as they go in; the held-back ones are read as they
+/// are asked for. So the peak memory measured beside it is the live log's.
 ///
 /// The one setup of `redo-bench live` and of the benchmark package (Benchmarks/).
 @available(macOS 15.0, *)
 public final class LoadedAccount {
     /// The live log holding the account and every record ingested since.
     public private(set) var live: LiveLog
-    /// The store of verified signatures the load filled; cascades' records use it too.
+    /// The store of verified signatures the account loaded with; cascades' records use it
+    /// too.
     public let verified: MemoryVerifiedSignatures
-    /// How many cascades ``hold(_:)`` has taken: a new cascade needs its own seed (the
-    /// records of an earlier one are already in the log).
+    /// The cascades ``hold(_:)`` has taken since the account was last loaded.
     public private(set) var cascadesHeld = 0
-    private let heldBack: [[UInt8]]
-    private var next = 0
+    /// Their records: what the log holds beyond the account and the held-back records.
+    public private(set) var cascadeNodesHeld = 0
+    private let workload: LiveLogWorkload
+    /// At the next held-back record.
+    private var reader: RecordReader
+    private var heldBackTaken = 0
 
-    /// Loads `workload`'s initial records (`verified` supplies signatures already verified
-    /// and learns those this load verifies), keeping only its held-back records.
-    public init(_ workload: consuming LiveLogWorkload, verified: MemoryVerifiedSignatures = MemoryVerifiedSignatures())
-        throws(LiveLogLimitExceeded)
-    {
-        live = try workload.load(verified: verified)
-        heldBack = workload.heldBack
+    /// Loads `workload`'s account with `verified` (which supplies signatures already
+    /// verified and learns those this load verifies).
+    public init(_ workload: LiveLogWorkload, verified: MemoryVerifiedSignatures = MemoryVerifiedSignatures()) throws {
+        self.workload = workload
         self.verified = verified
+        reader = try workload.file.reader()
+        live = LiveLog()
+        try LiveLogWorkload.load(into: &live, from: reader, records: workload.nodes, verified: verified)
+    }
+
+    /// Loads the account again into a new live log, letting go of the old one first (and of
+    /// every record ingested into it since): for a benchmark whose iterations would
+    /// otherwise grow the log without bound. The held-back records start over.
+    public func reload() throws {
+        live = LiveLog()
+        cascadesHeld = 0
+        cascadeNodesHeld = 0
+        heldBackTaken = 0
+        reader = try workload.file.reader()
+        try LiveLogWorkload.load(into: &live, from: reader, records: workload.nodes, verified: verified)
     }
 
     /// The next `count` held-back records; each call takes new ones.
-    public func nextHeldBack(_ count: Int) -> [[UInt8]] {
-        precondition(next + count <= heldBack.count, "more records asked for than held back")
-        defer { next += count }
-        return Array(heldBack[next..<(next + count)])
+    public func nextHeldBack(_ count: Int) throws -> [[UInt8]] {
+        precondition(heldBackTaken + count <= workload.heldBack, "more records asked for than held back")
+        heldBackTaken += count
+        return try reader.next(count)
     }
 
     /// Ingests `records`, verifying their signatures (none is supplied as verified).
@@ -45,10 +68,40 @@ public final class LoadedAccount {
     public func hold(_ cascade: CascadeWorkload) throws(LiveLogLimitExceeded) {
         _ = try live.ingest(cascade.held, verified: verified)
         cascadesHeld += 1
+        cascadeNodesHeld += cascade.held.count
+    }
+
+    /// Ingests the held records of a cascade that ``CascadeWorkload/write(to:)`` wrote, read
+    /// from `reader`'s place to the file's end ``LiveLogWorkload/loadBatch`` at a time, with
+    /// the store, so that its JSON is never held whole; returns the last record, its
+    /// trigger, not ingested.
+    public func hold(_ reader: RecordReader) throws -> [UInt8] {
+        var batch = try reader.next(LiveLogWorkload.loadBatch)
+        var held = 0
+        while true {
+            let following = try reader.next(LiveLogWorkload.loadBatch)
+            if following.isEmpty { break }
+            _ = try live.ingest(batch, verified: verified)
+            held += batch.count
+            batch = following
+        }
+        guard let trigger = batch.popLast() else {
+            throw RecordFileError(path: "(a cascade's file)", operation: "find a trigger in", code: EINVAL)
+        }
+        _ = try live.ingest(batch, verified: verified)
+        cascadesHeld += 1
+        cascadeNodesHeld += held + batch.count
+        return trigger
     }
 
     /// Ingests `cascade`'s trigger, with the store: the cascade itself.
     public func trigger(_ cascade: CascadeWorkload) throws(LiveLogLimitExceeded) -> LiveLogUpdate {
-        try live.ingest([cascade.trigger], verified: verified)
+        try trigger(cascade.trigger)
+    }
+
+    /// Ingests a cascade's trigger (as `hold(_:)` returned it), with the
+    /// store: the cascade itself.
+    public func trigger(_ record: [UInt8]) throws(LiveLogLimitExceeded) -> LiveLogUpdate {
+        try live.ingest([record], verified: verified)
     }
 }

@@ -37,26 +37,26 @@ package enum LiveLogBench {
     static let cascadeSizes = [1_000, 10_000]
 
     package static func measure(nodes: Int, tasks: Int, singles: Int, batches: Int) throws -> Figures {
-        let workload = LiveLogWorkload(nodes: nodes, tasks: tasks, heldBack: singles + 100 * batches)
+        let workload = try LiveLogWorkload(nodes: nodes, tasks: tasks, heldBack: singles + 100 * batches)
         var figures = Figures()
         let signatures = MemoryVerifiedSignatures()
         var t = MonotonicClock.now()
         _ = try workload.load(verified: signatures)
         figures.coldLoad = MonotonicClock.now() - t
         t = MonotonicClock.now()
-        let account = try LoadedAccount(consume workload, verified: signatures)
+        let account = try LoadedAccount(workload, verified: signatures)
         figures.warmLoad = MonotonicClock.now() - t
         figures.loadPeakBytes = LogScale.peakResidentBytes()
         let before = account.live.rulesRunAgain
 
         for _ in 0..<singles {
-            let record = account.nextHeldBack(1)
+            let record = try account.nextHeldBack(1)
             t = MonotonicClock.now()
             _ = try account.ingest(record)
             figures.single.append(MonotonicClock.now() - t)
         }
         for _ in 0..<batches {
-            let batch = account.nextHeldBack(100)
+            let batch = try account.nextHeldBack(100)
             let deferred = SignaturesAlone.prepare(batch)
             t = MonotonicClock.now()
             _ = SignaturesAlone.verify(deferred)
@@ -67,12 +67,17 @@ package enum LiveLogBench {
         }
         figures.rulesRunAgain = account.live.rulesRunAgain - before
 
-        let cascades =
-            cascadeSizes.map {
-                ("release-subtree", $0, CascadeWorkload.releasingChain(nodes: $0, seed: "release-\($0)"))
+        // Each cascade is generated just before it is held and let go of after: the log holds
+        // every cascade's nodes, the process only the current one's records.
+        let cascades: [(String, Int, () -> CascadeWorkload)] =
+            cascadeSizes.map { size in
+                ("release-subtree", size, { CascadeWorkload.releasingChain(nodes: size, seed: "release-\(size)") })
             }
-            + cascadeSizes.map { ("delete-task", $0, CascadeWorkload.deleteAcross(nodes: $0, seed: "delete-\($0)")) }
-        for (kind, size, cascade) in cascades {
+            + cascadeSizes.map { size in
+                ("delete-task", size, { CascadeWorkload.deleteAcross(nodes: size, seed: "delete-\(size)") })
+            }
+        for (kind, size, make) in cascades {
+            let cascade = make()
             try account.hold(cascade)
             t = MonotonicClock.now()
             let update = try account.trigger(cascade)

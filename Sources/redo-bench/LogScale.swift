@@ -2,13 +2,8 @@ import RedoConformKit
 import RedoCore
 import RedoCrypto
 import RedoJSON
+import RedoLiveWorkload
 import RedoValidation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Times the stages of checking a log separately — node-level checks (on all cores), the
 /// log-level rules, reconstruction — so the O(n log n) stages can be compared across log
@@ -50,14 +45,5 @@ package enum LogScale {
             tasks: reconstruction.tasks.count, peakBytes: peakResidentBytes())
     }
 
-    package static func peakResidentBytes() -> Int {
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-            return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-            return Int(usage.ru_maxrss)  // bytes on Darwin
-        #endif
-    }
+    package static func peakResidentBytes() -> Int { ProcessMemory.peakResidentBytes() }
 }

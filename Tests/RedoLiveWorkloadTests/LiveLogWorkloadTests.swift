@@ -7,14 +7,15 @@ import XCTest
 /// or tasks it claims. Small sizes; the benchmarks use the same code at 60,000 nodes.
 final class LiveLogWorkloadTests: XCTestCase {
     func testHeldBackRecordsAreNewNodesOnExistingHeads() throws {
-        let workload = LiveLogWorkload(nodes: 600, tasks: 100, heldBack: 150)
-        XCTAssertEqual(workload.initial.count, 600)
-        XCTAssertEqual(workload.heldBack.count, 150)
+        let workload = try LiveLogWorkload(nodes: 600, tasks: 100, heldBack: 150)
+        let heldBack = try workload.heldBackRecords()
+        XCTAssertEqual(heldBack.count, 150)
         let verified = MemoryVerifiedSignatures()
         var live = try workload.load(verified: verified)
+        XCTAssertEqual(live.verdicts.count, 600)
         XCTAssertTrue(live.verdicts.allSatisfy { $0.status == .valid })
         // One node, then a batch of 100, as the benchmarks take them.
-        for batch in [Array(workload.heldBack[0..<50]), Array(workload.heldBack[50...])] {
+        for batch in [Array(heldBack[0..<50]), Array(heldBack[50...])] {
             let update = try live.ingest(batch)
             XCTAssertTrue(update.verdicts.allSatisfy { $0.status == .valid })
             XCTAssertTrue(update.changedVerdicts.isEmpty)
@@ -62,9 +63,9 @@ final class LiveLogWorkloadTests: XCTestCase {
         XCTAssertEqual(account.live.verdicts.filter { $0.status != .valid }.count, 0)
     }
 
-    func testSignaturesAloneVerifiesEveryRecord() {
-        let workload = LiveLogWorkload(nodes: 10, tasks: 2, heldBack: 100)
-        let signatures = SignaturesAlone.prepare(workload.heldBack)
+    func testSignaturesAloneVerifiesEveryRecord() throws {
+        let workload = try LiveLogWorkload(nodes: 10, tasks: 2, heldBack: 100)
+        let signatures = SignaturesAlone.prepare(try workload.heldBackRecords())
         XCTAssertEqual(signatures.count, 100)
         XCTAssertEqual(SignaturesAlone.verify(signatures), 100)
     }

@@ -76,10 +76,10 @@ package enum ReconstructCommand {
             }
             // A signed, valid title may still hold ESC or CR: escaped for display. The rest
             // of the line is validated (UUIDs, times, numbers).
-            let title = MessageText.displayed(task.state.fields[.title]?.json.stringValue ?? "(untitled)")
+            let title = MessageText.displayed(task.stateWithoutTodos.fields[.title]?.json.stringValue ?? "(untitled)")
             var flags: [String] = []
-            if let priority = task.state.fields[.priority] { flags.append("priority \(priority)") }
-            if task.state.archived { flags.append("archived") }
+            if let priority = task.stateWithoutTodos.fields[.priority] { flags.append("priority \(priority)") }
+            if task.stateWithoutTodos.archived { flags.append("archived") }
             out += "\(title)  [\(task.taskId)]\(flags.isEmpty ? "" : "  " + flags.joined(separator: ", "))\n"
             if let current = task.currentTodo, let todo = task.todos.first(where: { $0.todoTaskId == current }) {
                 let days = Urgency.daysUntilDue(todo.deadline, now: now)

@@ -188,7 +188,7 @@ extension TaskExplanation {
     /// each todo's.
     private static func state(_ task: ReconstructedTask) -> [Change] {
         var lines = TaskField.allCases.compactMap { field in
-            task.state.fields[field].map { Change(field: field.rawValue, old: nil, new: $0.description) }
+            task.stateWithoutTodos.fields[field].map { Change(field: field.rawValue, old: nil, new: $0.description) }
         }
         for todo in task.todos {
             for field in TodoField.allCases {

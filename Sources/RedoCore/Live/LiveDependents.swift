@@ -52,7 +52,7 @@ struct LiveDependents: Sendable {
         var pending = Array(seeds)
         var scope: [Int32] = []
         while let task = pending.popLast() {
-            for position in tasks.positions(of: task) {
+            for position in tasks.positions(of: task, in: nodes) {
                 scope.append(position)
                 for child in otherTaskChildren[position] ?? []
                 where included.insert(nodes.taskId(at: Int(child))).inserted {

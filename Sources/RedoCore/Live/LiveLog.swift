@@ -34,7 +34,7 @@ public struct LiveLog: Sendable {
     /// rules know about each.
     private var pass = LogPass([])
     /// Each record's verdict from its node-level checks: where the rules start over.
-    private var nodeLevel: [RecordVerdict] = []
+    private var nodeLevel = NodeLevelVerdicts()
     /// Whether the rules visit nodes in total order (a log whose lamports are consistent).
     private var orderIsTotal = true
     /// Parents and MERGE bases some record names and no node holds.
@@ -114,7 +114,7 @@ public struct LiveLog: Sendable {
             pass.add(checks)
         }
         pass.nodes.resolveLaterParents()
-        nodeLevel += pass.verdicts[firstRecord...]
+        nodeLevel.add(pass.verdicts[firstRecord...])
         let added = firstNode..<pass.nodes.count
         let recordRange = firstRecord..<pass.verdicts.count
         let released = dependents.add(added, in: pass.nodes)
@@ -167,5 +167,22 @@ public struct LiveLog: Sendable {
         return LiveLogUpdate(
             firstRecord: firstRecord, verdicts: Array(pass.verdicts[recordRange]), changedVerdicts: changedVerdicts,
             changedTasks: tasks.replay(changedTasks, in: pass.nodes, decisions: pass.mergeDecisions))
+    }
+}
+
+// What the log retains, part by part: for the test that measures it.
+extension LiveLog {
+    /// Lets go of the log's parts one at a time, each after those that share storage with
+    /// it, and calls `measure` with the part's name after each: the caller reads the
+    /// allocator's count of bytes in use between calls.
+    package consuming func release(measuring measure: (String) -> Void) {
+        pass.release(measuring: measure)
+        nodeLevel = NodeLevelVerdicts()
+        measure("node-level verdicts")
+        tasks.release(measuring: measure)
+        dependents = LiveDependents()
+        measure("dependents")
+        awaited = []
+        measure("awaited ids")
     }
 }

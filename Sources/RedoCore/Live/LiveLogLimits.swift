@@ -1,9 +1,10 @@
 /// How much a live log (``LiveLog``) takes in: `ingest` throws ``LiveLogLimitExceeded``,
 /// and takes in nothing, when a batch would pass one of these.
 ///
-/// The log keeps each record's verdict and each node's columns, not the record's bytes:
-/// about 300 bytes a node, so the default million records stay within a few hundred MB
-/// even when every record is a distinct valid node. The byte limit bounds the work of
+/// The log keeps each record's verdict, each node's columns and each task's state, not the
+/// record's bytes: about 500 bytes a node of a typical account (docs/benchmarks.md), so the
+/// default million records stay within about half a GB even when every record is a distinct
+/// valid node. The byte limit bounds the work of
 /// reading what comes in.
 public struct LiveLogLimits: Sendable, Equatable {
     /// The most records the log holds, over all batches (duplicates and rejected ones count).

@@ -31,9 +31,8 @@ struct History {
     /// Per tracked node, one writer per task field.
     private var writers: [Int32] = []
     private var decisions: [Int32: MergeDecisions] = [:]
-    private var todoWriters: [TodoKey: [Int32]] = [:]
-    /// Per task: its todos (in the order first written) and how many todo writes it has.
-    private var todosOfTask: [UUIDv4: (todos: [UUIDv4], writes: Int)] = [:]
+    /// Per task and todo, the positions that wrote it.
+    private var todoWrites = TodoWrites()
 
     /// Makes room for registering every one of `nodes` (a million appends regrowing the
     /// arrays would copy them about twenty times). `trackedTasks` nil tracks every task.
@@ -96,25 +95,15 @@ struct History {
             if Self.writes(payload, field, merged) { latest = position }
             writers.append(latest)
         }
-        if let todo = payload.todoTaskId { registerTodoWrite(position, task: task, todo: todo) }
+        if let todo = payload.todoTaskId { todoWrites.add(position, task: task, todo: todo) }
         if let merged {
-            for todo in merged.todos.keys { registerTodoWrite(position, task: task, todo: todo) }
+            for todo in merged.todos.keys { todoWrites.add(position, task: task, todo: todo) }
         }
-    }
-
-    private mutating func registerTodoWrite(_ position: Int32, task: UUIDv4, todo: UUIDv4) {
-        let key = TodoKey(task: task, todo: todo)
-        if todoWriters[key] == nil { todosOfTask[task, default: ([], 0)].todos.append(todo) }
-        todoWriters[key, default: []].append(position)
-        todosOfTask[task, default: ([], 0)].writes += 1
     }
 
     /// Forgets the todo writes of `task`'s nodes: a live log that judges a task again
     /// registers its nodes anew, and the positions they had stand for nothing any more.
-    mutating func forgetTodoWrites(of task: UUIDv4) {
-        guard let ofTask = todosOfTask.removeValue(forKey: task) else { return }
-        for todo in ofTask.todos { todoWriters[TodoKey(task: task, todo: todo)] = nil }
-    }
+    mutating func forgetTodoWrites(of task: UUIDv4) { todoWrites.forget(task) }
 
     private static func writes(_ payload: Payload, _ field: TaskField, _ merged: MergeDecisions?) -> Bool {
         switch payload {
@@ -157,9 +146,10 @@ struct History {
     /// `position` and its ancestors, in total order.
     func todoState(at position: Int32, task: UUIDv4, todo: UUIDv4, ancestry: Ancestry) -> TodoState? {
         var state = TaskState()
-        OperationCount.add(1 + (todoWriters[TodoKey(task: task, todo: todo)]?.count ?? 0))
-        for writer in todoWriters[TodoKey(task: task, todo: todo)] ?? [] where ancestry.isAncestor(writer, of: position)
-        {
+        OperationCount.add()
+        for writer in todoWrites.writers(of: todo, task: task) {
+            OperationCount.add()
+            guard ancestry.isAncestor(writer, of: position) else { continue }
             let node = node(writer)
             if case .merge = node.payload {
                 for (field, value) in decisions[writer]?.todos[todo] ?? [:] { state.todos[todo]?.set(field, value) }
@@ -180,17 +170,19 @@ struct History {
     /// task's todo writes cost, not the whole history. (Many todos under many far-based
     /// MERGEs still cost todos × MERGEs: each such MERGE decides every one of them.)
     func todosWritten(onBranchesFrom tips: [Int32], above base: Int32, ancestry: Ancestry) -> [UUIDv4] {
-        guard let task = tips.first.map({ node($0).taskId }), let ofTask = todosOfTask[task] else { return [] }
-        return walkBranches(from: tips, above: base, ancestry: ancestry, budget: ofTask.writes + tips.count)
+        guard let task = tips.first.map({ node($0).taskId }), let writes = todoWrites.writeCount(of: task) else {
+            return []
+        }
+        return walkBranches(from: tips, above: base, ancestry: ancestry, budget: writes + tips.count)
             ?? testTodoWrites(of: task, from: tips, above: base, ancestry: ancestry)
     }
 
     /// The same todos, found by testing each todo write of `task` for being on the branches.
     func testTodoWrites(of task: UUIDv4, from tips: [Int32], above base: Int32, ancestry: Ancestry) -> [UUIDv4] {
-        let todos = todosOfTask[task]?.todos ?? []
-        OperationCount.add(todos.count + (todosOfTask[task]?.writes ?? 0) * (1 + tips.count))
+        let (todos, writes) = todoWrites.todos(of: task) ?? ([], 0)
+        OperationCount.add(todos.count + writes * (1 + tips.count))
         return todos.filter { todo in
-            (todoWriters[TodoKey(task: task, todo: todo)] ?? []).contains { writer in
+            todoWrites.writers(of: todo, task: task).contains { writer in
                 !ancestry.isAncestor(writer, of: base) && tips.contains { ancestry.isAncestor(writer, of: $0) }
             }
         }.sorted()

@@ -5,8 +5,14 @@ import RedoJSON
 public struct ReconstructedTask: Sendable {
     /// The task's id.
     public let taskId: UUIDv4
-    /// Its fields after replaying its surviving nodes.
-    public let state: TaskState
+    /// Its fields after replaying its surviving nodes. Made on each read, its todos by id
+    /// from ``todos``: a live log keeps every task's state, and a task held its todos twice
+    /// (in this dictionary and in ``todos``). Read it once per task, not once per todo.
+    public var state: TaskState {
+        var state = stateWithoutTodos
+        state.todos = Dictionary(uniqueKeysWithValues: todos.lazy.map { ($0.todoTaskId, $0) })
+        return state
+    }
     /// Todos in total order of their CREATE_TODO nodes.
     public let todos: [TodoState]
     /// The uncompleted todo whose CREATE_TODO is greatest in total order ("tallest chain
@@ -14,6 +20,19 @@ public struct ReconstructedTask: Sendable {
     public let currentTodo: UUIDv4?
     /// Replayed nodes no replayed node names as a parent, sorted.
     public let heads: [NodeID]
+    /// `state` without its todos (``todos`` has them): for readers of its fields, which
+    /// it costs nothing to read.
+    package let stateWithoutTodos: TaskState
+
+    init(taskId: UUIDv4, state: TaskState, todos: [TodoState], currentTodo: UUIDv4?, heads: [NodeID]) {
+        self.taskId = taskId
+        var stateWithoutTodos = state
+        stateWithoutTodos.todos = [:]
+        self.stateWithoutTodos = stateWithoutTodos
+        self.todos = todos
+        self.currentTodo = currentTodo
+        self.heads = heads
+    }
 }
 
 /// The whole reconstructed state of a log.

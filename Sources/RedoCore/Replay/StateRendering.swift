@@ -101,7 +101,7 @@ public enum StateRendering {
             out.append(UInt8(ascii: ":"))
         }
         func field(_ field: TaskField, _ key: StaticString) {
-            guard let value = task.state.fields[field] else { return }
+            guard let value = task.stateWithoutTodos.fields[field] else { return }
             member(key)
             CanonicalJSON.append(value.json, to: &out)
         }
@@ -111,8 +111,8 @@ public enum StateRendering {
         // Canonical order (UTF-16 code units): archived, created, currentTodo, description,
         // frequencyDays, heads, priority, privacy, storyPoints, taskId, title, todos.
         member("archived", first: true)
-        out += Array((task.state.archived ? "true" : "false").utf8)
-        if let created = task.state.created {
+        out += Array((task.stateWithoutTodos.archived ? "true" : "false").utf8)
+        if let created = task.stateWithoutTodos.created {
             member("created")
             time(created)
         }
@@ -172,12 +172,14 @@ public enum StateRendering {
     package static func taskJSON(_ task: ReconstructedTask) -> JSONValue {
         var members = [JSONMember(key: "taskId", value: .string(task.taskId.text))]
         for field in TaskField.metadata {
-            if let value = task.state.fields[field] {
+            if let value = task.stateWithoutTodos.fields[field] {
                 members.append(JSONMember(key: field.rawValue, value: value.json))
             }
         }
-        members.append(JSONMember(key: "archived", value: .bool(task.state.archived)))
-        if let created = task.state.created { members.append(JSONMember(key: "created", value: .string(created.text))) }
+        members.append(JSONMember(key: "archived", value: .bool(task.stateWithoutTodos.archived)))
+        if let created = task.stateWithoutTodos.created {
+            members.append(JSONMember(key: "created", value: .string(created.text)))
+        }
         members.append(
             JSONMember(
                 key: "todos",

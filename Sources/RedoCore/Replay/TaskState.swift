@@ -13,8 +13,13 @@ public struct TodoState: Sendable, Equatable {
     public var completed: UTCTime?
     /// The CREATE_TODO that created it.
     public let creator: NodeID
+    /// Its CREATE_TODO's lamport and wall: with `creator`, its position in total order
+    /// (kept apart so that the id is held once).
+    let creatorLamport: Int64
+    let creatorWall: UTCTime
+
     /// Its CREATE_TODO's position in total order (lamport, wall, id).
-    let creatorKey: OrderKey
+    var creatorKey: OrderKey { OrderKey(lamport: creatorLamport, wall: creatorWall, id: creator) }
 
     func value(_ field: TodoField) -> FieldValue? {
         switch field {
@@ -40,12 +45,6 @@ struct OrderKey: Comparable, Sendable, Hashable {
     let lamport: Int64
     let wall: UTCTime
     let id: NodeID
-
-    init(_ node: Node) {
-        lamport = node.lamport
-        wall = node.wall
-        id = node.id
-    }
 
     static func < (a: OrderKey, b: OrderKey) -> Bool { (a.lamport, a.wall, a.id) < (b.lamport, b.wall, b.id) }
 }
@@ -99,7 +98,7 @@ public struct TaskState: Sendable {
         case let .createTodo(todo, deadline, notes):
             todos[todo] = TodoState(
                 todoTaskId: todo, deadline: deadline, notes: notes, completed: nil, creator: node.id,
-                creatorKey: OrderKey(node))
+                creatorLamport: node.lamport, creatorWall: node.wall)
         case let .completeTodo(todo, completed, notes):
             todos[todo]?.completed = completed
             if let notes { todos[todo]?.notes = notes }

@@ -77,6 +77,11 @@ public struct NodeStore: RandomAccessCollection, Sendable {
         return nil
     }
     package func taskId(at position: Int) -> UUIDv4 { tasks[Int(taskNumbers[position])] }
+    /// Node `position`'s task as a number: tasks are numbered 0, 1, ... in the order their
+    /// first node was added, so that what is kept per task can be an array.
+    func taskNumber(at position: Int) -> Int { Int(taskNumbers[position]) }
+    /// The number of `task` (see `taskNumber(at:)`), nil when no node of the store has it.
+    func taskNumber(of task: UUIDv4) -> Int? { taskTable.position(of: task, in: tasks).map(Int.init) }
     package func authorUserId(at position: Int) -> UserId { authors[Int(authorNumbers[position])] }
 
     /// Where node `position`'s parents are in the flat parent array (`parentPosition`,

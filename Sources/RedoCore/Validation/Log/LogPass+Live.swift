@@ -8,8 +8,11 @@ extension LogPass {
     /// node-level verdicts (`nodeLevel`, one per record): the verdict `run` gives on the
     /// same records, kept open for more. Returns whether the processing order was the
     /// total order (`continueRules` needs it to be).
-    mutating func applyRulesAgain(nodeLevel: [RecordVerdict]) -> Bool {
-        verdicts = nodeLevel
+    mutating func applyRulesAgain(nodeLevel: NodeLevelVerdicts) -> Bool {
+        for record in verdicts.indices {
+            verdicts[record] = nodeLevel.verdict(
+                of: record, node: verdicts[record].node, representative: representative)
+        }
         nodes.resolveLaterParents()
         // Kept whole (`run` empties it): a later batch may bring a passing record of an id.
         rejectedAtNodeLevel = failedCodes.filter { nodes.position(of: $0.key) == nil }
@@ -27,13 +30,13 @@ extension LogPass {
     /// - no earlier record waits for a new node's id (`awaited`: parents and MERGE bases
     ///   not in the log) and no earlier record with that id failed;
     /// - each new node comes after its parents and after every node of its task
-    ///   (`lastOfTask`) in the total order, so that the order stays topological and no
-    ///   earlier node of its task is visited after it (the rules compare nodes of one
-    ///   task only: todo creators, CREATEs, MERGE writers);
+    ///   (`lastOfTask`, by task number, -1 for none) in the total order, so that the
+    ///   order stays topological and no earlier node of its task is visited after it (the
+    ///   rules compare nodes of one task only: todo creators, CREATEs, MERGE writers);
     /// - a new CREATE's task has no CREATE yet.
     func canContinue(
         with added: Range<Int>, records: Range<Int>, orderIsTotal: Bool, awaited: Set<NodeID>,
-        lastOfTask: [UUIDv4: Int32]
+        lastOfTask: [Int32]
     ) -> Bool {
         guard orderIsTotal else { return false }
         OperationCount.add(records.count + added.count)
@@ -42,8 +45,9 @@ extension LogPass {
             let id = nodes.id(at: position)
             if awaited.contains(id) || failedCodes[id] != nil { return false }
             let key = NodeHeap.Entry(nodes, position: Int32(position))
-            if let last = lastOfTask[nodes.taskId(at: position)],
-                !NodeHeap.Entry(nodes, position: last).precedes(key, ids: nodes.ids)
+            let task = nodes.taskNumber(at: position)
+            if task < lastOfTask.count, lastOfTask[task] >= 0,
+                !NodeHeap.Entry(nodes, position: lastOfTask[task]).precedes(key, ids: nodes.ids)
             {
                 return false
             }
@@ -154,7 +158,7 @@ extension LogPass {
     /// of their parents is in `scope` or newly rejected.
     mutating func applyRules(
         over scope: [Int32], added: Range<Int>, failingIds: [NodeID], firstFailed: Int, firstRecord: Int,
-        nodeLevel: [RecordVerdict]
+        nodeLevel: NodeLevelVerdicts
     ) -> ScopedRun {
         var run = ScopedRun()
         var newlyRejected = Set<NodeID>()
@@ -189,7 +193,8 @@ extension LogPass {
             state[p] = .unprocessed
             primary[p] = nil
             ancestryIndex[p] = -1
-            verdicts[record] = nodeLevel[record]
+            verdicts[record] = nodeLevel.verdict(
+                of: record, node: verdicts[record].node, representative: representative)
             tasks.insert(nodes.taskId(at: p))
         }
         for task in tasks { history.forgetTodoWrites(of: task) }
@@ -218,7 +223,8 @@ extension LogPass {
                 failed.append(k)
                 let record = Int(failedRecords[k])
                 if record < firstRecord { before.append((record, verdicts[record])) }
-                verdicts[record] = nodeLevel[record]
+                verdicts[record] = nodeLevel.verdict(
+                    of: record, node: verdicts[record].node, representative: representative)
             }
             start = end
         }
