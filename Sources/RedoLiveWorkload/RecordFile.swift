@@ -105,6 +105,9 @@ public final class RecordReader {
     /// The bytes read and not yet taken: `buffer[start..<end]`.
     private var start = 0
     private var end = 0
+    /// Where the search for the next line break goes on: the bytes from `start` to here
+    /// hold none, so a long line is searched once, not again after every read.
+    private var searched = 0
     private var atEnd = false
 
     init(path: String) throws(RecordFileError) {
@@ -132,21 +135,33 @@ public final class RecordReader {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw RecordFileError(path: path, operation: "seek", code: errno)
         }
-        (start, end, atEnd) = (0, 0, false)
+        (start, end, searched, atEnd) = (0, 0, 0, false)
     }
 
     private func nextRecord() throws(RecordFileError) -> [UInt8]? {
         while true {
-            if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
-                defer { start = newline + 1 }
+            if let newline = lineBreak() {
+                defer { (start, searched) = (newline + 1, newline + 1) }
                 return Array(buffer[start..<newline])
             }
+            searched = end
             if atEnd {
                 guard start < end else { return nil }
-                defer { start = end }
+                defer { (start, searched) = (end, end) }
                 return Array(buffer[start..<end])
             }
             try fill()
+        }
+    }
+
+    /// The position of the first line break in `buffer[searched..<end]`, found by the C
+    /// library's `memchr` rather than a loop over the array's elements.
+    private func lineBreak() -> Int? {
+        guard searched < end else { return nil }
+        return buffer.withUnsafeBytes { bytes in
+            memchr(bytes.baseAddress! + searched, 0x0A, end - searched).map {
+                bytes.baseAddress!.distance(to: UnsafeRawPointer($0))
+            }
         }
     }
 
@@ -157,6 +172,7 @@ public final class RecordReader {
                 _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, end - start)
             }
             end -= start
+            searched -= start
             start = 0
         }
         if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
