@@ -112,7 +112,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "RedoLiveWorkload", dependencies: ["RedoCore", "RedoCrypto", "RedoFixtures"]),
+        .target(name: "RedoLiveWorkload", dependencies: ["RedoCore", "RedoCrypto", "RedoFixtures", "RedoValidation"]),
         .executableTarget(
             name: "redo-bench",
             dependencies: [

@@ -1,3 +1,5 @@
+import RedoValidation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -83,48 +85,64 @@ private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count:
     #endif
 }
 
-/// A failed read or write of a ``RecordFile``, with the C library's error number.
+/// A failed read or write of a ``RecordFile``.
 public struct RecordFileError: Error, CustomStringConvertible {
     /// The file.
     public let path: String
     /// What was being done: "open", "read", "write"…
     public let operation: String
-    /// `errno`.
-    public let code: Int32
+    /// Why it failed, in words (the C library's, for a failed call).
+    public let reason: String
 
-    /// The file, what failed and why, on one line.
-    public var description: String { "\(path): cannot \(operation): \(String(cString: strerror(code)))" }
-}
-
-/// Reads a ``RecordFile`` a batch of records at a time, through one buffer (1 MiB, more for
-/// a longer line). Not `Sendable`: one reader, one thread.
-public final class RecordReader {
-    private let descriptor: Int32
-    private let path: String
-    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    /// The bytes read and not yet taken: `buffer[start..<end]`.
-    private var start = 0
-    private var end = 0
-    /// Where the search for the next line break goes on: the bytes from `start` to here
-    /// hold none, so a long line is searched once, not again after every read.
-    private var searched = 0
-    private var atEnd = false
-
-    init(path: String) throws(RecordFileError) {
-        descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw RecordFileError(path: path, operation: "open", code: errno) }
-        self.path = path
+    init(path: String, operation: String, reason: String) {
+        (self.path, self.operation, self.reason) = (path, operation, reason)
     }
 
-    deinit { close(descriptor) }
+    init(path: String, operation: String, code: Int32) {
+        self.init(path: path, operation: operation, reason: String(cString: strerror(code)))
+    }
+
+    /// The file, what failed and why, on one line.
+    public var description: String { "\(path): cannot \(operation): \(reason)" }
+}
+
+/// Reads a ``RecordFile`` a batch of records at a time, through the package's one JSON Lines
+/// splitter (RedoValidation's `LineReader`: chunks of 1 MiB, a line ending in "\n" or
+/// "\r\n"). Not `Sendable`: one reader, one thread.
+public final class RecordReader {
+    private let input: OpenInput
+    private var lines: LineReader
+
+    init(path: String) throws(RecordFileError) {
+        do {
+            input = try OpenInput(InputPath(path))
+        } catch {
+            throw RecordFileError(path: path, operation: "open", reason: error.reason)
+        }
+        lines = LineReader(input)
+    }
 
     /// The next `count` records (fewer at the end of the file, none after it), each without
     /// its line break. An empty line is an empty record.
     public func next(_ count: Int) throws(RecordFileError) -> [[UInt8]] {
         var records: [[UInt8]] = []
+        guard count > 0 else { return records }
         records.reserveCapacity(min(count, 4_096))
-        while records.count < count, let record = try nextRecord() {
-            records.append(record)
+        do {
+            try lines.forEachLine { line in
+                switch line {
+                case .text(_, let bytes): records.append(Array(bytes))
+                case .overlong(let number, let length):
+                    throw RecordFileError(
+                        path: input.input.path, operation: "read line \(number)",
+                        reason: "\(length) bytes, over the reader's limit")
+                }
+                return records.count < count
+            }
+        } catch let error as RecordFileError {
+            throw error
+        } catch {
+            throw RecordFileError(path: input.input.path, operation: "read", reason: "\(error)")
         }
         return records
     }
@@ -132,58 +150,11 @@ public final class RecordReader {
     /// Goes back to the file's first record. A reader can outlive its file's name: a file
     /// unlinked once open is read (and read again) until the reader goes.
     public func rewind() throws(RecordFileError) {
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-            throw RecordFileError(path: path, operation: "seek", code: errno)
+        do {
+            try input.rewind()
+        } catch {
+            throw RecordFileError(path: input.input.path, operation: "seek", reason: error.reason)
         }
-        (start, end, searched, atEnd) = (0, 0, 0, false)
-    }
-
-    private func nextRecord() throws(RecordFileError) -> [UInt8]? {
-        while true {
-            if let newline = lineBreak() {
-                defer { (start, searched) = (newline + 1, newline + 1) }
-                return Array(buffer[start..<newline])
-            }
-            searched = end
-            if atEnd {
-                guard start < end else { return nil }
-                defer { (start, searched) = (end, end) }
-                return Array(buffer[start..<end])
-            }
-            try fill()
-        }
-    }
-
-    /// The position of the first line break in `buffer[searched..<end]`, found by the C
-    /// library's `memchr` rather than a loop over the array's elements.
-    private func lineBreak() -> Int? {
-        guard searched < end else { return nil }
-        return buffer.withUnsafeBytes { bytes in
-            memchr(bytes.baseAddress! + searched, 0x0A, end - searched).map {
-                bytes.baseAddress!.distance(to: UnsafeRawPointer($0))
-            }
-        }
-    }
-
-    /// Moves what is left to the front, makes room if one line fills the buffer, and reads.
-    private func fill() throws(RecordFileError) {
-        if start > 0 {
-            buffer.withUnsafeMutableBufferPointer { bytes in
-                _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, end - start)
-            }
-            end -= start
-            searched -= start
-            start = 0
-        }
-        if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-        let count = buffer.withUnsafeMutableBytes { bytes in
-            read(descriptor, bytes.baseAddress! + end, bytes.count - end)
-        }
-        if count < 0 {
-            if errno == EINTR { return }
-            throw RecordFileError(path: path, operation: "read", code: errno)
-        }
-        if count == 0 { atEnd = true }
-        end += count
+        lines = LineReader(input)
     }
 }

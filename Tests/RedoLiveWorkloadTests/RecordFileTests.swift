@@ -44,7 +44,9 @@ final class RecordFileTests: XCTestCase {
             XCTAssertEqual(try reader.next(size), [])
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file.path)).count, 3 + 1 + (3 << 20) + 1 + 4)
-        XCTAssertThrowsError(try RecordFile(path: "\(directory)/missing").reader())
+        XCTAssertThrowsError(try RecordFile(path: "\(directory)/missing").reader()) { error in
+            XCTAssertEqual("\(error)", "\(directory)/missing: cannot open: no such file or directory")
+        }
     }
 
     func testSharedWorkloadIsGeneratedOnceAndItsSignaturesKept() throws {

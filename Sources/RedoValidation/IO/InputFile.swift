@@ -67,6 +67,14 @@ package final class OpenInput {
         if ownsDescriptor { close(fd) }
     }
 
+    /// Goes back to the start of a regular file, to read it again from one descriptor
+    /// (a file unlinked once open has no name to open it by).
+    package func rewind() throws(InputError) {
+        guard lseek(fd, 0, SEEK_SET) == 0 else {
+            throw InputError(path: input.description, reason: InputFile.systemReason())
+        }
+    }
+
     /// Reads into `buffer` as much as one read gives: the count, 0 at the end, -1 on an
     /// error (`errno` says which; `failure()` words it).
     func readSome(into buffer: UnsafeMutableRawBufferPointer) -> Int {

@@ -164,7 +164,9 @@ package final class LineReader {
             end = pending
         }
         if end == buffer.count {
-            buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            // An array of zeros appended whole: appending a repeated element goes element
+            // by element in a debug build (seconds for a line of a few MiB).
+            buffer += [UInt8](repeating: 0, count: buffer.count)
         }
         // Fill the whole chunk: a pipe gives 64 KiB per read, and a chunk holding one
         // read's worth would, while its lines are shared, cost a fresh 1 MiB buffer per
