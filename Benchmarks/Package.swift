@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
-// The live log's benchmarks (ordo-one's package-benchmark), a package of its own so that the
-// root package does not depend on the benchmark tool. Run from this folder:
+// The live log's benchmarks (ordo-one's package-benchmark, now at github.com/ordo-one/benchmark),
+// a package of its own so that the root package does not depend on the benchmark tool. Run from
+// this folder:
 //   swift package benchmark                      all benchmarks, p50 … p99 per metric
 //   swift package benchmark thresholds check     against Thresholds/ (what CI runs)
 // docs/benchmarks.md gives the figures and how to update the thresholds.
@@ -22,18 +23,18 @@ let package = Package(
     dependencies: [
         .package(name: "redo-conform", path: "..", traits: rootTraits),
         // Its MallocInterposer trait gives the memory metrics without jemalloc installed.
-        .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .executableTarget(
             name: "LiveLogBenchmarks",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RedoCore", package: "redo-conform"),
                 .product(name: "RedoLiveWorkload", package: "redo-conform"),
             ],
             path: "Benchmarks/LiveLogBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     ],
     swiftLanguageModes: [.v6]
