@@ -86,7 +86,7 @@ public final class LoadedAccount {
             batch = following
         }
         guard let trigger = batch.popLast() else {
-            throw RecordFileError(path: "(a cascade's file)", operation: "find a trigger in", code: EINVAL)
+            throw RecordFileError(path: reader.path, operation: "find a trigger", reason: "no record left to read")
         }
         _ = try live.ingest(batch, verified: verified)
         cascadesHeld += 1

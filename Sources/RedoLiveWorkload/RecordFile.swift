@@ -110,6 +110,8 @@ public struct RecordFileError: Error, CustomStringConvertible {
 /// splitter (RedoValidation's `LineReader`: chunks of 1 MiB, a line ending in "\n" or
 /// "\r\n"). Not `Sendable`: one reader, one thread.
 public final class RecordReader {
+    /// The longest record it reads; a longer line is an error.
+    static let maxRecordBytes = 64 << 20
     private let input: OpenInput
     private var lines: LineReader
 
@@ -119,8 +121,11 @@ public final class RecordReader {
         } catch {
             throw RecordFileError(path: path, operation: "open", reason: error.reason)
         }
-        lines = LineReader(input)
+        lines = LineReader(input, maxLineBytes: Self.maxRecordBytes)
     }
+
+    /// The file read.
+    public var path: String { input.input.path }
 
     /// The next `count` records (fewer at the end of the file, none after it), each without
     /// its line break. An empty line is an empty record.
@@ -134,15 +139,18 @@ public final class RecordReader {
                 case .text(_, let bytes): records.append(Array(bytes))
                 case .overlong(let number, let length):
                     throw RecordFileError(
-                        path: input.input.path, operation: "read line \(number)",
-                        reason: "\(length) bytes, over the reader's limit")
+                        path: path, operation: "read line \(number)",
+                        reason: "\(length) bytes, over the limit of \(Self.maxRecordBytes) bytes a record")
                 }
                 return records.count < count
             }
         } catch let error as RecordFileError {
             throw error
+        } catch let error as InputError {
+            // Its description starts with the path again: keep its reason alone.
+            throw RecordFileError(path: path, operation: "read", reason: error.reason)
         } catch {
-            throw RecordFileError(path: input.input.path, operation: "read", reason: "\(error)")
+            throw RecordFileError(path: path, operation: "read", reason: "\(error)")
         }
         return records
     }
@@ -153,8 +161,8 @@ public final class RecordReader {
         do {
             try input.rewind()
         } catch {
-            throw RecordFileError(path: input.input.path, operation: "seek", reason: error.reason)
+            throw RecordFileError(path: path, operation: "seek", reason: error.reason)
         }
-        lines = LineReader(input)
+        lines = LineReader(input, maxLineBytes: Self.maxRecordBytes)
     }
 }

@@ -49,6 +49,18 @@ final class RecordFileTests: XCTestCase {
         }
     }
 
+    func testADirectoryAndAnEmptyCascadeFileAreNamedWithWhatFailed() throws {
+        // The error names the path once, then what failed and why.
+        XCTAssertThrowsError(try RecordFile(path: directory).reader()) { error in
+            XCTAssertEqual("\(error)", "\(directory): cannot open: is a directory")
+        }
+        let account = try LoadedAccount(LiveLogWorkload(nodes: 40, tasks: 5, heldBack: 6, directory: directory))
+        let empty = try RecordFile.write(to: "\(directory)/a.jsonl") { _ in }
+        XCTAssertThrowsError(try account.hold(empty.reader())) { error in
+            XCTAssertEqual("\(error)", "\(directory)/a.jsonl: cannot find a trigger: no record left to read")
+        }
+    }
+
     func testSharedWorkloadIsGeneratedOnceAndItsSignaturesKept() throws {
         let first = try LiveLogWorkload(nodes: 40, tasks: 5, heldBack: 6, directory: directory)
         let written = try Data(contentsOf: URL(fileURLWithPath: first.file.path))
