@@ -11,9 +11,10 @@ import RedoJSON
 /// ``StateRendering`` — whatever the order of the records and however they were split.
 ///
 /// A batch of new nodes on the heads the log holds (the usual sync) costs its own nodes
-/// and the tasks it touches. A batch that can change an earlier verdict (a parent some
-/// node waits for, a CREATE of a task that has one, a record that fails node-level checks,
-/// nodes older than what their task holds) runs the log rules again over the tasks it can
+/// (and the todos of the tasks it touches, whose state is made anew): the nodes those
+/// tasks held are neither judged nor replayed again. A batch that can change an earlier
+/// verdict (a parent some node waits for, a CREATE of a task that has one, a record that
+/// fails node-level checks, nodes older than what their task holds) runs the log rules again over the tasks it can
 /// change, and no others: its own, those with a node that waited for one of its ids, and
 /// those below them through a parent in another task. So a parent that releases a waiting
 /// subtree costs the nodes of the subtree's task, however long the log. The rules run
@@ -124,10 +125,12 @@ public struct LiveLog: Sendable {
 
         var changedVerdicts: [ChangedVerdict] = []
         var changedTasks: Set<UUIDv4>
+        var appended: [UUIDv4: [Int32]] = [:]
         if continues {
             let visited = pass.continueRules(with: added)
             awaited.formUnion(pass.awaitedIds(among: added))
-            changedTasks = tasks.appendValid(visited, in: pass.nodes, status: pass.primary)
+            appended = tasks.appendValid(visited, in: pass.nodes, status: pass.primary)
+            changedTasks = Set(appended.keys)
         } else if orderIsTotal, staleRegistrations <= pass.nodes.count,
             pass.followParents(added.lazy.map(Int32.init)), pass.followParents(released)
         {
@@ -166,7 +169,8 @@ public struct LiveLog: Sendable {
         }
         return LiveLogUpdate(
             firstRecord: firstRecord, verdicts: Array(pass.verdicts[recordRange]), changedVerdicts: changedVerdicts,
-            changedTasks: tasks.replay(changedTasks, in: pass.nodes, decisions: pass.mergeDecisions))
+            changedTasks: tasks.replay(
+                changedTasks, appended: appended, in: pass.nodes, decisions: pass.mergeDecisions))
     }
 }
 

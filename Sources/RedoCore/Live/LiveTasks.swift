@@ -3,7 +3,8 @@ import RedoJSON
 
 /// A live log's tasks: which nodes each task has, which of them are valid (in total
 /// order), and each task's replayed state. A task is replayed only when its valid nodes
-/// change.
+/// change, and only its new nodes are replayed when they come after all it held and
+/// neither they nor it hold a DELETE (the usual sync).
 ///
 /// A task's nodes and its valid nodes are lists threaded through one array a node, headed
 /// by arrays indexed by the task's number in the store (`NodeStore.taskNumber`): about 11
@@ -22,6 +23,9 @@ struct LiveTasks: Sendable {
     /// Per task, its first and last valid node in total order (-1: none).
     private var firstValid: [Int32] = []
     private var lastValid: [Int32] = []
+    /// Per task, whether its state replayed every valid node it had (no DELETE among them):
+    /// then nodes that come after them can be replayed onto the state.
+    private var replayedWhole: [Bool] = []
     /// The state of every task with a surviving node.
     private(set) var states: [UUIDv4: ReconstructedTask] = [:]
     /// The tasks whose every valid node is deleted.
@@ -61,6 +65,7 @@ struct LiveTasks: Sendable {
                 last.append(-1)
                 firstValid.append(-1)
                 lastValid.append(-1)
+                replayedWhole.append(false)
             }
             nextTaken.append(-1)
             nextValid.append(-1)
@@ -81,14 +86,14 @@ struct LiveTasks: Sendable {
     }
 
     /// Appends valid nodes that come after every node of their task, given in total order.
-    /// Returns their tasks.
-    mutating func appendValid(_ ordered: [Int32], in nodes: NodeStore, status: [ErrorCode?]) -> Set<UUIDv4> {
-        var tasks = Set<UUIDv4>()
+    /// Returns them by task, in total order.
+    mutating func appendValid(_ ordered: [Int32], in nodes: NodeStore, status: [ErrorCode?]) -> [UUIDv4: [Int32]] {
+        var appended: [UUIDv4: [Int32]] = [:]
         for position in ordered where status[Int(position)] == nil {
             appendValid(position, task: nodes.taskNumber(at: Int(position)))
-            tasks.insert(nodes.taskId(at: Int(position)))
+            appended[nodes.taskId(at: Int(position)), default: []].append(position)
         }
-        return tasks
+        return appended
     }
 
     private mutating func appendValid(_ position: Int32, task: Int) {
@@ -115,16 +120,27 @@ struct LiveTasks: Sendable {
         }
     }
 
-    /// Replays `tasks` from their valid nodes and returns what each became, sorted by id.
+    /// Replays `tasks` and returns what each became, sorted by id. A task in `appended`
+    /// (the valid nodes `appendValid` added to it since it was last replayed) has only
+    /// those replayed onto its state when it can; the others replay all their valid nodes.
     mutating func replay(
-        _ tasks: Set<UUIDv4>, in nodes: NodeStore, decisions: [NodeID: MergeDecisions]
+        _ tasks: Set<UUIDv4>, appended: [UUIDv4: [Int32]] = [:], in nodes: NodeStore,
+        decisions: [NodeID: MergeDecisions]
     ) -> [ChangedTask] {
         tasks.sorted().map { taskId in
-            guard let positions = valid(taskId, in: nodes) else {
+            if let new = appended[taskId], let number = nodes.taskNumber(of: taskId), replayedWhole[number],
+                let state = states[taskId], !new.contains(where: { nodes.action(at: Int($0)) == .delete })
+            {
+                let task = Reconstructor.replay(new.map { nodes[Int($0)] }, after: state, decisions: decisions)
+                states[taskId] = task
+                return ChangedTask(taskId: taskId, task: task, isDeleted: false)
+            }
+            guard let positions = valid(taskId, in: nodes), let number = nodes.taskNumber(of: taskId) else {
                 states[taskId] = nil
                 deleted.remove(taskId)
                 return ChangedTask(taskId: taskId, task: nil, isDeleted: false)
             }
+            replayedWhole[number] = !positions.contains { nodes.action(at: Int($0)) == .delete }
             let task = Reconstructor.reconstruct(taskId, nodes: positions.map { nodes[Int($0)] }, decisions: decisions)
             states[taskId] = task
             if task == nil { deleted.insert(taskId) } else { deleted.remove(taskId) }
@@ -146,6 +162,7 @@ extension LiveTasks {
         nextValid = []
         firstValid = []
         lastValid = []
+        replayedWhole = []
         measure("task valid nodes")
         states = [:]
         measure("task states")

@@ -24,13 +24,15 @@ public struct ReconstructedTask: Sendable {
     /// it costs nothing to read.
     package let stateWithoutTodos: TaskState
 
-    init(taskId: UUIDv4, state: TaskState, todos: [TodoState], currentTodo: UUIDv4?, heads: [NodeID]) {
+    /// The task as `state` leaves it: its todos in total order of their CREATE_TODOs, the
+    /// last uncompleted one current.
+    init(taskId: UUIDv4, state: TaskState, heads: [NodeID]) {
         self.taskId = taskId
         var stateWithoutTodos = state
         stateWithoutTodos.todos = [:]
         self.stateWithoutTodos = stateWithoutTodos
-        self.todos = todos
-        self.currentTodo = currentTodo
+        todos = state.todos.values.sorted { $0.creatorKey < $1.creatorKey }
+        currentTodo = todos.last { $0.completed == nil }?.todoTaskId
         self.heads = heads
     }
 }
@@ -74,10 +76,29 @@ public enum Reconstructor {
             state.apply(node, decisions: node.action == .merge ? decisions[node.id] : nil)
             replayed.append(node)
         }
-        let todos = state.todos.values.sorted { $0.creatorKey < $1.creatorKey }
-        let current = todos.last { $0.completed == nil }?.todoTaskId
-        return ReconstructedTask(
-            taskId: taskId, state: state, todos: todos, currentTodo: current, heads: heads(replayed))
+        return ReconstructedTask(taskId: taskId, state: state, heads: heads(replayed))
+    }
+
+    /// `task` with `nodes` replayed after what it holds: what ``reconstruct(_:nodes:decisions:)``
+    /// gives for the task's nodes followed by `nodes`, when none of them is a DELETE, they
+    /// all come after the task's nodes in total order, and no node of the task names one of
+    /// them as a parent (a live log's usual sync: new nodes on the heads). Costs `nodes`
+    /// and the task's todos, not the nodes it holds.
+    package static func replay(_ nodes: [Node], after task: ReconstructedTask, decisions: [NodeID: MergeDecisions])
+        -> ReconstructedTask
+    {
+        var state = task.state
+        OperationCount.add(nodes.count + task.todos.count)
+        for node in nodes {
+            OperationCount.add(1 + (node.action == .merge ? decisions[node.id]?.todos.count ?? 0 : 0))
+            state.apply(node, decisions: node.action == .merge ? decisions[node.id] : nil)
+        }
+        // The new nodes are named only by each other; every head they name stops being one.
+        var named = Set<NodeID>()
+        for node in nodes { named.formUnion(node.parents) }
+        OperationCount.add(task.heads.count + nodes.count)
+        let heads = (task.heads + nodes.map(\.id)).filter { !named.contains($0) }.sorted()
+        return ReconstructedTask(taskId: task.taskId, state: state, heads: heads)
     }
 
     /// Replayed nodes that no replayed node names as a parent, sorted. Small tasks (the
