@@ -11,16 +11,16 @@ import RedoJSON
 /// ``StateRendering`` — whatever the order of the records and however they were split.
 ///
 /// A batch of new nodes on the heads the log holds (the usual sync) costs its own nodes
-/// (and the todos of the tasks it touches, whose state is made anew): the nodes those
-/// tasks held are neither judged nor replayed again. A batch that can change an earlier
-/// verdict (a parent some node waits for, a CREATE of a task that has one, a record that
-/// fails node-level checks, nodes older than what their task holds) runs the log rules again over the tasks it can
-/// change, and no others: its own, those with a node that waited for one of its ids, and
-/// those below them through a parent in another task. So a parent that releases a waiting
-/// subtree costs the nodes of the subtree's task, however long the log. The rules run
-/// again over every node (about what ``LogValidator`` costs on the nodes alone, without
-/// reading or verifying a record again) only when the log's lamports stop being
-/// consistent (a node no later than its parent in the total order, which no valid log
+/// (and the todos of the tasks it touches, whose state is made anew): the nodes those tasks
+/// held are neither judged nor replayed again. A batch that can change an earlier verdict
+/// (a parent some node waits for, a CREATE of a task that has one, a record that fails
+/// node-level checks, nodes older than what their task holds) runs the log rules again over
+/// the tasks it can change, and no others: its own, those with a node that waited for one
+/// of its ids, and those below them through a parent in another task. So a parent that
+/// releases a waiting subtree costs the nodes of the subtree's task, however long the log.
+/// The rules run again over every node (about what ``LogValidator`` costs on the nodes
+/// alone, without reading or verifying a record again) only when the log's lamports stop
+/// being consistent (a node no later than its parent in the total order, which no valid log
 /// has), or when the nodes judged again since the last such run outnumber the log's nodes:
 /// that run drops what they left behind.
 ///
