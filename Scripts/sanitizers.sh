@@ -18,11 +18,14 @@ export REDO_INVARIANT_LOGS="${REDO_INVARIANT_LOGS:-40}"
 # and stdout on a full device, seen from a subprocess (the in-process output tests write
 # through the same code); shards merged byte for byte on the shipped vectors and a large
 # generated log (the smaller merge tests stay); a large report summed from a subprocess;
-# and the hostile shapes' growth measured over sizes (the live log's hostile-shape test
+# the hostile shapes' growth measured over sizes (the live log's hostile-shape test
 # and the fuzz targets' seeds put every shape through the same parsers and rules under
-# AddressSanitizer). The plain run keeps all of them.
+# AddressSanitizer); and the live log's random logs in every order against the batch
+# validator (the log fuzz target's seeds go through the same ingests in batches under
+# AddressSanitizer, and the live log's cascade, concurrency and article tests stay). The
+# plain run keeps all of them.
 address_skips=(
-  --skip 'InterruptedOutputTests|HostileShapeGrowthTests'
+  --skip 'InterruptedOutputTests|HostileShapeGrowthTests|LiveLogPropertyTests'
   --skip 'ShardMergeTests/(testGeneratedLogsWithFaults|testShippedVectors)'
   --skip 'BinaryEndToEndTests/(testBinaryTextReportsSumWarningsAndMergeReportsMatches|testEveryCommandFailsWhenStdoutIsFull)'
 )
@@ -35,14 +38,15 @@ fi
 # (about half of its time) and start no threads of their own beyond what the tests it runs
 # cover: the log rules' operation counts, RFC 8785 on random documents, every output
 # format against its schema, interrupted and failing writes, shards merged byte for byte,
-# the live log's orders against the batch validator (its concurrency tests stay), the two
-# verifiers on generated signatures, the faulty and drifted generated logs, long chains and
-# summaries of large reports, and the end-to-end tests (they run the same engine in a
-# subprocess; the in-process tests drive its threads). AddressSanitizer and the plain run
-# keep all of them.
+# the live log's orders against the batch validator (its concurrency tests stay) and the
+# files of its benchmark workload, the two verifiers on generated signatures, the faulty and
+# drifted generated logs, long chains and summaries of large reports, and the end-to-end
+# tests (they run the same engine in a subprocess; the in-process tests drive its threads).
+# The plain run keeps all of them; AddressSanitizer keeps all but its own few (above).
 thread_skips=(
   --skip 'HostileShapeGrowthTests|LiveLogHostileShapeTests|SchemaConformanceTests|InterruptedOutputTests|TapeTreeParityTests'
   --skip 'LiveLogPropertyTests|LiveLogCascadeTests|FaultyLogTests|WarningSummaryTests|VectorDriftTests|VerifierDifferentialTests'
+  --skip 'RedoLiveWorkloadTests'
   --skip 'TapeCanonicalizationTests/testTapeAndTreeAgreeOn'
   --skip 'RedoConformEndToEndTests'
   --skip 'ShardMergeTests/(testGeneratedLogsWithFaults|testShippedVectors)'
