@@ -52,6 +52,11 @@ public final class LoadedAccount {
         try LiveLogWorkload.load(into: &live, from: reader, records: workload.nodes, verified: verified)
     }
 
+    /// Makes room in the log for `records` records in all (``LiveLog/reserveCapacity(records:)``).
+    public func reserveCapacity(records: Int) {
+        live.reserveCapacity(records: records)
+    }
+
     /// The next `count` held-back records; each call takes new ones.
     public func nextHeldBack(_ count: Int) throws -> [[UInt8]] {
         precondition(heldBackTaken + count <= workload.heldBack, "more records asked for than held back")

@@ -15,6 +15,12 @@ package enum LiveLogBench {
         package var single: [Double] = []
         package var batch: [Double] = []
         package var batchSignatures: [Double] = []
+        /// The log's node count its arrays double at, and the slowest of the 100-node batches
+        /// that take it past that count, on the log as loaded and on the log reloaded with
+        /// room reserved.
+        package var growthAt = 0
+        package var growthBatch = 0.0
+        package var growthBatchReserved = 0.0
         package var cascades: [Cascade] = []
         package var rulesRunAgain = 0
         package var loadPeakBytes = 0
@@ -37,7 +43,14 @@ package enum LiveLogBench {
     static let cascadeSizes = [1_000, 10_000]
 
     package static func measure(nodes: Int, tasks: Int, singles: Int, batches: Int) throws -> Figures {
-        let workload = try LiveLogWorkload(nodes: nodes, tasks: tasks, heldBack: singles + 100 * batches)
+        // After the batches, more of them up to the next power of two of nodes and one past it:
+        // the log's arrays double there.
+        let afterBatches = nodes + singles + 100 * batches
+        var growthAt = 1
+        while growthAt <= afterBatches { growthAt *= 2 }
+        let growthBatches = (growthAt - afterBatches) / 100 + 1
+        let workload = try LiveLogWorkload(
+            nodes: nodes, tasks: tasks, heldBack: singles + 100 * (batches + growthBatches))
         var figures = Figures()
         let signatures = MemoryVerifiedSignatures()
         var t = MonotonicClock.now()
@@ -66,6 +79,13 @@ package enum LiveLogBench {
             figures.batch.append(MonotonicClock.now() - t)
         }
         figures.rulesRunAgain = account.live.rulesRunAgain - before
+        figures.growthAt = growthAt
+        figures.growthBatch = try slowest(of: growthBatches, on: account)
+        // The same batches on the account loaded again, with room reserved for them all.
+        try account.reload()
+        account.reserveCapacity(records: growthAt + 100 * growthBatches)
+        _ = try account.ingest(account.nextHeldBack(singles + 100 * batches))
+        figures.growthBatchReserved = try slowest(of: growthBatches, on: account)
 
         // Each cascade is generated just before it is held and let go of after: the log holds
         // every cascade's nodes, the process only the current one's records.
@@ -88,6 +108,18 @@ package enum LiveLogBench {
         }
         figures.peakBytes = LogScale.peakResidentBytes()
         return figures
+    }
+
+    /// The slowest of the next `count` 100-node batches on `account`.
+    private static func slowest(of count: Int, on account: LoadedAccount) throws -> Double {
+        var slowest = 0.0
+        for _ in 0..<count {
+            let batch = try account.nextHeldBack(100)
+            let t = MonotonicClock.now()
+            _ = try account.ingest(batch)
+            slowest = max(slowest, MonotonicClock.now() - t)
+        }
+        return slowest
     }
 
     /// The value below which `fraction` of `samples` lie.

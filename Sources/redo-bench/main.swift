@@ -172,6 +172,10 @@ do {
                 + " p90 \(format(LiveLogBench.percentile(ratios, 0.9), digits: 2)) p99 \(format(LiveLogBench.percentile(ratios, 0.99), digits: 2))"
                 + " percentiles p50 \(side(0.5)) p90 \(side(0.9)) p99 \(side(0.99))"
         )
+        print(
+            "live 100-node past \(f.growthAt) nodes (the log's arrays double) slowest-ms \(ms(f.growthBatch))"
+                + " with-room-reserved-ms \(ms(f.growthBatchReserved))"
+        )
         print("live rules-run-again \(f.rulesRunAgain) of \(f.single.count + f.batch.count) batches")
         for c in f.cascades {
             print(

@@ -19,6 +19,11 @@ public actor LiveLogActor {
         try log.ingest(records, verified: verified)
     }
 
+    /// Makes room for `records` records in all (``LiveLog/reserveCapacity(records:)``).
+    public func reserveCapacity(records: Int) {
+        log.reserveCapacity(records: records)
+    }
+
     /// The log as it stands now.
     public var snapshot: LiveLog { log }
 }

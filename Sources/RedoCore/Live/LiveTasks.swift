@@ -55,6 +55,12 @@ struct LiveTasks: Sendable {
         return list
     }
 
+    /// Room for `nodes` nodes in all in the arrays kept a node.
+    mutating func reserveCapacity(_ nodes: Int) {
+        nextTaken.reserveCapacity(nodes)
+        nextValid.reserveCapacity(nodes)
+    }
+
     /// Indexes the nodes at `added`, new to the store.
     mutating func index(_ added: Range<Int>, in nodes: NodeStore) {
         for position in added {

@@ -45,6 +45,15 @@ struct History {
         if trackedTasks == nil { writers.reserveCapacity(nodes.count * Self.fieldCount) }
     }
 
+    /// Room for registering `nodes` nodes in all without growing (every one tracked when
+    /// every task is).
+    mutating func reserveCapacity(_ nodes: Int) {
+        guard trackedTasks?.isEmpty != true else { return }
+        nodeIndex.reserveCapacity(nodes)
+        writerRow.reserveCapacity(nodes)
+        if trackedTasks == nil { writers.reserveCapacity(nodes * Self.fieldCount) }
+    }
+
     /// The tasks of `nodes` that have a MERGE: the ones a log pass must track.
     static func tasksWithMerges(_ nodes: NodeStore) -> Set<UUIDv4> {
         var tasks = Set<UUIDv4>()

@@ -40,8 +40,10 @@ extension NodeStore {
     }
 
     /// Room for `nodes` nodes (and as many parent references) without growing: a column
-    /// that doubles holds its contents twice while it copies them.
+    /// that doubles holds its contents twice while it copies them, and the id table that
+    /// grows places every id again.
     package mutating func reserveCapacity(_ nodes: Int) {
+        index.reserveCapacity(nodes, in: ids)
         ids.reserveCapacity(nodes)
         lamports.reserveCapacity(nodes)
         walls.reserveCapacity(nodes)

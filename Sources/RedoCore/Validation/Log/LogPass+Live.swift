@@ -22,6 +22,21 @@ extension LogPass {
         return total != nil
     }
 
+    /// Room for `records` records and as many nodes in all, in every array the rules
+    /// keep a node: none of them grows until the pass holds that many.
+    mutating func reserveLiveCapacity(records: Int) {
+        // The history shares the node columns: reserved while it holds them, each would be
+        // copied instead of grown in place.
+        history.releaseNodes()
+        reserveCapacity(records: records)
+        state.reserveCapacity(records)
+        primary.reserveCapacity(records)
+        ancestryIndex.reserveCapacity(records)
+        ancestry.reserveCapacity(records)
+        history.reserveCapacity(records)
+        history.lend(nodes)
+    }
+
     /// Whether the nodes at `added` (the last ones, just grouped from `records`) leave
     /// every earlier verdict as it is and can be judged by `continueRules`. True when the
     /// processing order is the total order (`orderIsTotal`) and:
