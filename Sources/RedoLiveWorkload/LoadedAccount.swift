@@ -26,6 +26,8 @@ public final class LoadedAccount {
     /// Their records: what the log holds beyond the account and the held-back records.
     public private(set) var cascadeNodesHeld = 0
     private let workload: LiveLogWorkload
+    /// The room ``reserveCapacity(records:)`` last reserved, reserved again by ``reload()``.
+    private var reserved = 0
     /// At the next held-back record.
     private var reader: RecordReader
     private var heldBackTaken = 0
@@ -42,7 +44,8 @@ public final class LoadedAccount {
 
     /// Loads the account again into a new live log, letting go of the old one first (and of
     /// every record ingested into it since): for a benchmark whose iterations would
-    /// otherwise grow the log without bound. The held-back records start over.
+    /// otherwise grow the log without bound. The held-back records start over, and the room
+    /// last reserved is reserved again.
     public func reload() throws {
         live = LiveLog()
         cascadesHeld = 0
@@ -50,10 +53,13 @@ public final class LoadedAccount {
         heldBackTaken = 0
         reader = try workload.file.reader()
         try LiveLogWorkload.load(into: &live, from: reader, records: workload.nodes, verified: verified)
+        live.reserveCapacity(records: reserved)
     }
 
-    /// Makes room in the log for `records` records in all (``LiveLog/reserveCapacity(records:)``).
+    /// Makes room in the log for `records` records in all (``LiveLog/reserveCapacity(records:)``),
+    /// and again after each ``reload()``.
     public func reserveCapacity(records: Int) {
+        reserved = records
         live.reserveCapacity(records: records)
     }
 

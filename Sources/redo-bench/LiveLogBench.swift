@@ -82,8 +82,8 @@ package enum LiveLogBench {
         figures.growthAt = growthAt
         figures.growthBatch = try slowest(of: growthBatches, on: account)
         // The same batches on the account loaded again, with room reserved for them all.
-        try account.reload()
         account.reserveCapacity(records: growthAt + 100 * growthBatches)
+        try account.reload()
         _ = try account.ingest(account.nextHeldBack(singles + 100 * batches))
         figures.growthBatchReserved = try slowest(of: growthBatches, on: account)
 

@@ -29,10 +29,15 @@ enum Account {
         try LiveLogWorkload(nodes: nodes, tasks: tasks, heldBack: heldBack, directory: directory)
     }
 
-    /// The account loaded, with its signatures supplied as verified (verified once per run).
+    /// The account loaded, with its signatures supplied as verified (verified once per run),
+    /// and room reserved for every record an ingest or cascade benchmark adds to it, as an app
+    /// reserves room after its load (``LiveLog/reserveCapacity(records:)``): no measured
+    /// ingest copies the log to grow it. `redo-bench live` times the batch that does.
     static func loaded() throws -> LoadedAccount {
         let workload = try workload()
-        return try LoadedAccount(workload, verified: workload.verifiedSignatures())
+        let account = try LoadedAccount(workload, verified: workload.verifiedSignatures())
+        account.reserveCapacity(records: nodes + heldBack + cascadeRoom)
+        return account
     }
 }
 
