@@ -36,10 +36,12 @@ final class LiveLogReserveTests: XCTestCase {
         XCTAssertEqual(now.verdicts.count, records.count)
     }
 
-    /// Room beyond the log's limit is not reserved: the limit stands as it was.
+    /// Room beyond the log's limit is not reserved, and a negative count reserves nothing:
+    /// the limit stands as it was.
     func testRoomStopsAtTheLimit() throws {
         var log = LiveLog(limits: LiveLogLimits(records: 10))
         log.reserveCapacity(records: Int.max / 2)
+        log.reserveCapacity(records: -1)
         let records = LiveLogPropertyTests.logs[0]
         XCTAssertThrowsError(try log.ingest(Array(records.prefix(11))))
         XCTAssertEqual(try log.ingest(Array(records.prefix(10))).verdicts.count, 10)

@@ -82,8 +82,9 @@ public struct LiveLog: Sendable {
             rejected: pass.rejectedIds())
     }
 
-    /// Makes room for `records` records in all (at most ``limits``' records), and as many
-    /// nodes, so that no ingest grows the log's storage until it holds that many.
+    /// Makes room for `records` records in all (at most ``limits``' records; a negative
+    /// count reserves nothing), and as many nodes, so that no ingest grows the log's
+    /// storage until it holds that many.
     ///
     /// The log keeps each node in arrays that double when full, and the batch that fills
     /// them copies all they hold: on a 60,000-node account, the 100-node batch that takes
@@ -92,7 +93,7 @@ public struct LiveLog: Sendable {
     /// copy out of the frames in which it takes in sync batches. Room costs its memory,
     /// about 225 bytes a record, whether or not it is used.
     public mutating func reserveCapacity(records: Int) {
-        let records = min(records, limits.records)
+        let records = max(0, min(records, limits.records))
         pass.reserveLiveCapacity(records: records)
         tasks.reserveCapacity(records)
     }
