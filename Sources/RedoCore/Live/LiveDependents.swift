@@ -45,21 +45,6 @@ struct LiveDependents: Sendable {
     /// The nodes that wait for `id`.
     func waiters(for id: NodeID) -> [Int32] { waiting[id] ?? [] }
 
-    /// Every node of `seeds` and of the tasks below them: tasks with a node whose parent is
-    /// in one of these tasks, and so on.
-    func scope(of seeds: Set<UUIDv4>, tasks: LiveTasks, in nodes: NodeStore) -> [Int32] {
-        var included = seeds
-        var pending = Array(seeds)
-        var scope: [Int32] = []
-        while let task = pending.popLast() {
-            for position in tasks.positions(of: task, in: nodes) {
-                scope.append(position)
-                for child in otherTaskChildren[position] ?? []
-                where included.insert(nodes.taskId(at: Int(child))).inserted {
-                    pending.append(nodes.taskId(at: Int(child)))
-                }
-            }
-        }
-        return scope
-    }
+    /// The nodes whose parent is `position` and of another task.
+    func childrenInOtherTasks(of position: Int32) -> [Int32] { otherTaskChildren[position] ?? [] }
 }

@@ -10,14 +10,18 @@ import RedoJSON
 /// ``Reconstructor/reconstruct(_:)`` of that verdict, to the byte of its
 /// ``StateRendering`` — whatever the order of the records and however they were split.
 ///
-/// A batch of new nodes on the heads the log holds (the usual sync) costs its own nodes
-/// (and the todos of the tasks it touches, whose state is made anew): the nodes those tasks
-/// held are neither judged nor replayed again. A batch that can change an earlier verdict
-/// (a parent some node waits for, a CREATE of a task that has one, a record that fails
-/// node-level checks, nodes older than what their task holds) runs the log rules again over
-/// the tasks it can change, and no others: its own, those with a node that waited for one
-/// of its ids, and those below them through a parent in another task. So a parent that
-/// releases a waiting subtree costs the nodes of the subtree's task, however long the log.
+/// A batch of new nodes on the heads the log holds (the usual sync) costs its own nodes and
+/// the todos they write: the nodes and the other todos of the tasks it touches are neither
+/// judged nor replayed again. A batch that can change an earlier verdict (a parent some node
+/// waits for, a CREATE of a task that has one, a record that fails node-level checks, nodes
+/// older than what their task holds) runs the log rules again over the tasks it can change,
+/// and no others: its own, those with a node that waited for one of its ids, and those below
+/// them through a parent in another task. Within a task, when all that the batch brings or
+/// releases there comes after the task's valid nodes (a parent that arrives after the newer
+/// nodes below it), only the task's nodes that are not valid are judged again, and those
+/// that become valid are replayed onto its state: such a release costs the nodes that waited
+/// and one pass over the list of the task's nodes. Otherwise (a node older than the task's
+/// valid nodes, a DELETE, a second CREATE) the task's nodes are judged and replayed again.
 /// The rules run again over every node (about what ``LogValidator`` costs on the nodes
 /// alone, without reading or verifying a record again) only when the log's lamports stop
 /// being consistent (a node no later than its parent in the total order, which no valid log
@@ -150,22 +154,30 @@ public struct LiveLog: Sendable {
         } else if orderIsTotal, staleRegistrations <= pass.nodes.count,
             pass.followParents(added.lazy.map(Int32.init)), pass.followParents(released)
         {
-            var seeds = Set(added.map { pass.nodes.taskId(at: $0) })
-            for waiter in released + failingIds.flatMap(dependents.waiters) {
-                seeds.insert(pass.nodes.taskId(at: Int(waiter)))
-            }
-            let scope = dependents.scope(of: seeds, tasks: tasks, in: pass.nodes)
-            scopedNodes += scope.count
+            var scope = LiveScope(
+                seeds: added.lazy.map(Int32.init) + released + failingIds.flatMap(dependents.waiters), added: added,
+                in: pass, tasks: tasks)
+            let positions = scope.positions(in: pass, added: added, tasks: tasks, dependents: dependents)
+            scopedNodes += positions.count
             let run = pass.applyRules(
-                over: scope, added: added, failingIds: failingIds, firstFailed: firstFailed, firstRecord: firstRecord,
+                over: positions, added: added, failingIds: failingIds, firstFailed: firstFailed,
+                firstRecord: firstRecord,
                 nodeLevel: nodeLevel)
             staleRegistrations += run.staleRegistrations
             for position in added { awaited.remove(pass.nodes.id(at: position)) }
             awaited.formUnion(pass.awaitedIds(among: added))
             awaited.formUnion(pass.awaitedIds(amongFailed: firstFailed..<pass.failedRecords.count))
             changedVerdicts = run.changedVerdicts
-            changedTasks = Set(run.validityChanged.map { pass.nodes.taskId(at: Int($0)) })
-            tasks.refindValid(changedTasks, in: pass.nodes, status: pass.primary)
+            // A task judged in part gains valid nodes after all it held, and loses none.
+            var partial: [Int32] = []
+            var refound = Set<UUIDv4>()
+            for position in run.validityChanged {
+                let task = pass.nodes.taskId(at: Int(position))
+                if scope.isPartial(task) { partial.append(position) } else { refound.insert(task) }
+            }
+            appended = tasks.appendValid(partial, in: pass.nodes, status: pass.primary)
+            tasks.refindValid(refound, in: pass.nodes, status: pass.primary)
+            changedTasks = refound.union(appended.keys)
         } else {
             rulesRunAgain += 1
             staleRegistrations = 0

@@ -45,6 +45,12 @@ struct LiveTasks: Sendable {
         return Self.list(from: firstValid[number], next: nextValid)
     }
 
+    /// The valid node of `task` that comes last in the total order; -1 when it has none.
+    func lastValid(of task: UUIDv4, in nodes: NodeStore) -> Int32 {
+        guard let number = nodes.taskNumber(of: task), number < lastValid.count else { return -1 }
+        return lastValid[number]
+    }
+
     private static func list(from first: Int32, next: [Int32]) -> [Int32] {
         var list: [Int32] = []
         var position = first
@@ -134,10 +140,12 @@ struct LiveTasks: Sendable {
         decisions: [NodeID: MergeDecisions]
     ) -> [ChangedTask] {
         tasks.sorted().map { taskId in
+            // Taken out of `states` while it changes, so that its todos are not copied.
             if let new = appended[taskId], let number = nodes.taskNumber(of: taskId), replayedWhole[number],
-                let state = states[taskId], !new.contains(where: { nodes.action(at: Int($0)) == .delete })
+                !new.contains(where: { nodes.action(at: Int($0)) == .delete }),
+                var task = states.removeValue(forKey: taskId)
             {
-                let task = Reconstructor.replay(new.map { nodes[Int($0)] }, after: state, decisions: decisions)
+                Reconstructor.replay(new.map { nodes[Int($0)] }, onto: &task, decisions: decisions)
                 states[taskId] = task
                 return ChangedTask(taskId: taskId, task: task, isDeleted: false)
             }

@@ -14,26 +14,45 @@ public struct ReconstructedTask: Sendable {
         return state
     }
     /// Todos in total order of their CREATE_TODO nodes.
-    public let todos: [TodoState]
+    public internal(set) var todos: [TodoState]
     /// The uncompleted todo whose CREATE_TODO is greatest in total order ("tallest chain
     /// wins"); other uncompleted todos are orphans, kept in history.
-    public let currentTodo: UUIDv4?
+    public internal(set) var currentTodo: UUIDv4?
     /// Replayed nodes no replayed node names as a parent, sorted.
-    public let heads: [NodeID]
+    public internal(set) var heads: [NodeID]
     /// `state` without its todos (``todos`` has them): for readers of its fields, which
     /// it costs nothing to read.
-    package let stateWithoutTodos: TaskState
+    package internal(set) var stateWithoutTodos: TaskState
+    /// How many of ``todos`` are not completed: when none is, no todo is current, and
+    /// replaying new nodes onto the task need not look for one.
+    var uncompletedTodos: Int
 
     /// The task as `state` leaves it: its todos in total order of their CREATE_TODOs, the
     /// last uncompleted one current.
     init(taskId: UUIDv4, state: TaskState, heads: [NodeID]) {
-        self.taskId = taskId
         var stateWithoutTodos = state
         stateWithoutTodos.todos = [:]
+        let todos = state.todos.values.sorted { $0.creatorKey < $1.creatorKey }
+        self.init(
+            taskId: taskId, stateWithoutTodos: stateWithoutTodos, todos: todos,
+            uncompletedTodos: todos.count { $0.completed == nil }, heads: heads)
+    }
+
+    /// The task from its parts: `todos` in total order of their CREATE_TODOs, of which
+    /// `uncompletedTodos` are not completed.
+    init(taskId: UUIDv4, stateWithoutTodos: TaskState, todos: [TodoState], uncompletedTodos: Int, heads: [NodeID]) {
+        self.taskId = taskId
         self.stateWithoutTodos = stateWithoutTodos
-        todos = state.todos.values.sorted { $0.creatorKey < $1.creatorKey }
-        currentTodo = todos.last { $0.completed == nil }?.todoTaskId
+        self.todos = todos
+        self.uncompletedTodos = uncompletedTodos
+        currentTodo = Self.current(of: todos, uncompleted: uncompletedTodos)
         self.heads = heads
+    }
+
+    /// The last uncompleted of `todos`, of which `uncompleted` are: found from the end, where
+    /// it usually is, and not looked for when there is none.
+    static func current(of todos: [TodoState], uncompleted: Int) -> UUIDv4? {
+        uncompleted == 0 ? nil : todos.last { $0.completed == nil }?.todoTaskId
     }
 }
 
@@ -77,28 +96,6 @@ public enum Reconstructor {
             replayed.append(node)
         }
         return ReconstructedTask(taskId: taskId, state: state, heads: heads(replayed))
-    }
-
-    /// `task` with `nodes` replayed after what it holds: what ``reconstruct(_:nodes:decisions:)``
-    /// gives for the task's nodes followed by `nodes`, when none of them is a DELETE, they
-    /// all come after the task's nodes in total order, and no node of the task names one of
-    /// them as a parent (a live log's usual sync: new nodes on the heads). Costs `nodes`
-    /// and the task's todos, not the nodes it holds.
-    package static func replay(_ nodes: [Node], after task: ReconstructedTask, decisions: [NodeID: MergeDecisions])
-        -> ReconstructedTask
-    {
-        var state = task.state
-        OperationCount.add(nodes.count + task.todos.count)
-        for node in nodes {
-            OperationCount.add(1 + (node.action == .merge ? decisions[node.id]?.todos.count ?? 0 : 0))
-            state.apply(node, decisions: node.action == .merge ? decisions[node.id] : nil)
-        }
-        // The new nodes are named only by each other; every head they name stops being one.
-        var named = Set<NodeID>()
-        for node in nodes { named.formUnion(node.parents) }
-        OperationCount.add(task.heads.count + nodes.count)
-        let heads = (task.heads + nodes.map(\.id)).filter { !named.contains($0) }.sorted()
-        return ReconstructedTask(taskId: task.taskId, state: state, heads: heads)
     }
 
     /// Replayed nodes that no replayed node names as a parent, sorted. Small tasks (the

@@ -163,9 +163,11 @@ extension LogPass {
     /// The rules applied again over the nodes at `scope` alone, in total order, from their
     /// records' node-level verdicts (`nodeLevel`): what `applyRulesAgain` gives, provided
     /// - the processing order is the total order and stays so with the batch;
-    /// - `scope` holds every node of some tasks, among them every node a batch's record
-    ///   can change: the batch's nodes (`added`), the nodes that waited for one of their
-    ///   ids or for an id that `failingIds` (the batch's failing records' ids) now rejects;
+    /// - `scope` holds every node a batch's record can change: the batch's nodes (`added`),
+    ///   the nodes that waited for one of their ids or for an id that `failingIds` (the
+    ///   batch's failing records' ids) now rejects;
+    /// - of each task, `scope` holds every node, or every node that is not valid and comes
+    ///   after its valid nodes in the total order (`LiveScope`);
     /// - no node outside `scope` has a parent inside it.
     /// The rules compare nodes of one task only and read other nodes through their
     /// parents, so no other node's verdict can change. Failing records (`failedRecords`
@@ -196,6 +198,9 @@ extension LogPass {
             if state[p] == .valid {
                 wasValid.insert(position)
                 run.staleRegistrations += 1
+                // Only valid nodes write a history: a task judged without its valid nodes
+                // keeps theirs.
+                tasks.insert(nodes.taskId(at: p))
             }
             if case let .createTodo(todo, _, _) = nodes.payload(at: p),
                 todoCreators.position(of: TodoKey(task: nodes.taskId(at: p), todo: todo), in: nodes) == position
@@ -210,7 +215,6 @@ extension LogPass {
             ancestryIndex[p] = -1
             verdicts[record] = nodeLevel.verdict(
                 of: record, node: verdicts[record].node, representative: representative)
-            tasks.insert(nodes.taskId(at: p))
         }
         for task in tasks { history.forgetTodoWrites(of: task) }
 
