@@ -1,8 +1,7 @@
 import RedoCore
 import RedoFixtures
 
-/// The two cascades of a live log: one record that changes the verdict of `nodes` records
-/// already held. Each is a one-task log whose last record is the one the cascade starts from;
+/// The cascades of a live log: one record that changes the verdict of records already held. Each is a one-task log whose last record is the one the cascade starts from;
 /// its seed sets its keys and task apart from the account's (``LiveLogWorkload``) and from
 /// other cascades', so that it can be ingested into a log already holding those.
 public struct CascadeWorkload: Sendable {
@@ -20,6 +19,19 @@ public struct CascadeWorkload: Sendable {
             chain.append($0)
         }
         return CascadeWorkload(held: [chain[0]] + chain[2...], trigger: chain[1])
+    }
+
+    /// A chain of `nodes` nodes whose last `waiting` nodes arrive before the node above them,
+    /// all newer than the rest of the task (an out-of-order sync on a long task): the
+    /// trigger makes it and the `waiting` nodes valid, and leaves the task's other nodes as
+    /// they were. `seed` tells cascades apart.
+    public static func releasingTail(of nodes: Int, waiting: Int, seed: String = "release-tail") -> CascadeWorkload {
+        var chain: [[UInt8]] = []
+        LogGenerator(shape: .chain, nodes: nodes, tasks: 1, seed: "\(LiveLogWorkload.seed)-\(seed)").generate {
+            chain.append($0)
+        }
+        let parent = chain.count - waiting - 1
+        return CascadeWorkload(held: Array(chain[..<parent] + chain[(parent + 1)...]), trigger: chain[parent])
     }
 
     /// A task of `nodes` nodes in a chain and the DELETE that carries all of them: its

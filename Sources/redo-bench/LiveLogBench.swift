@@ -7,7 +7,8 @@ import RedoValidation
 /// A live log's costs on a generated account (`vectors log --nodes N --tasks T`, the benign
 /// shape) already loaded: the initial load cold and with verified signatures supplied,
 /// single-node and 100-node sync batches on the heads (beside verifying the batch's
-/// signatures alone), and the cascades of 1,000 and 10,000 nodes, on the same loaded account.
+/// signatures alone), and the cascades on tasks of 1,000 and 10,000 nodes, on the same
+/// loaded account.
 package enum LiveLogBench {
     package struct Figures: Sendable {
         package var coldLoad = 0.0
@@ -29,7 +30,9 @@ package enum LiveLogBench {
 
     /// One batch that changes what the log held before, on the loaded account.
     package struct Cascade: Sendable {
-        /// What the batch is: "release-subtree" or "delete-task".
+        /// What the batch is: "release-subtree" (a parent below the CREATE of a task whose
+        /// other nodes wait for it), "delete-task", or "release-tail" (a parent that releases
+        /// the 2 nodes below it at the end of a task).
         package let kind: String
         /// The nodes of the task it changes.
         package let nodes: Int
@@ -89,22 +92,26 @@ package enum LiveLogBench {
 
         // Each cascade is generated just before it is held and let go of after: the log holds
         // every cascade's nodes, the process only the current one's records.
-        let cascades: [(String, Int, () -> CascadeWorkload)] =
-            cascadeSizes.map { size in
-                ("release-subtree", size, { CascadeWorkload.releasingChain(nodes: size, seed: "release-\(size)") })
-            }
-            + cascadeSizes.map { size in
-                ("delete-task", size, { CascadeWorkload.deleteAcross(nodes: size, seed: "delete-\(size)") })
-            }
-        for (kind, size, make) in cascades {
-            let cascade = make()
+        func measure(_ kind: String, _ size: Int, _ cascade: CascadeWorkload) throws {
             try account.hold(cascade)
-            t = MonotonicClock.now()
+            let t = MonotonicClock.now()
             let update = try account.trigger(cascade)
             figures.cascades.append(
                 Cascade(
                     kind: kind, nodes: size, seconds: MonotonicClock.now() - t,
                     changedVerdicts: update.changedVerdicts.count, changedTasks: update.changedTasks.count))
+        }
+        for size in cascadeSizes {
+            try measure("release-subtree", size, CascadeWorkload.releasingChain(nodes: size, seed: "release-\(size)"))
+        }
+        for size in cascadeSizes {
+            try measure("delete-task", size, CascadeWorkload.deleteAcross(nodes: size, seed: "delete-\(size)"))
+        }
+        // On the account loaded again, which then holds these cascades and not the others.
+        try account.reload()
+        for size in cascadeSizes {
+            try measure(
+                "release-tail", size, CascadeWorkload.releasingTail(of: size, waiting: 2, seed: "tail-\(size)"))
         }
         figures.peakBytes = LogScale.peakResidentBytes()
         return figures

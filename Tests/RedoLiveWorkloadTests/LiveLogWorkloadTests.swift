@@ -35,6 +35,17 @@ final class LiveLogWorkloadTests: XCTestCase {
         XCTAssertEqual(update.changedVerdicts.count, 199)
     }
 
+    func testParentArrivingLastReleasesTheTailAlone() throws {
+        let cascade = CascadeWorkload.releasingTail(of: 200, waiting: 2)
+        XCTAssertEqual(cascade.held.count, 199)
+        var live = try cascade.load()
+        XCTAssertEqual(live.verdicts.filter { $0.status == .valid }.count, 197)
+        let update = try live.ingest([cascade.trigger])
+        XCTAssertEqual(update.verdicts.map(\.status), [.valid])
+        XCTAssertEqual(update.changedVerdicts.map(\.verdict.status), [.valid, .valid])
+        XCTAssertEqual(update.changedTasks.count, 1)
+    }
+
     func testDeleteCarriesTheWholeTask() throws {
         let cascade = CascadeWorkload.deleteAcross(nodes: 200)
         XCTAssertEqual(cascade.held.count, 200)
