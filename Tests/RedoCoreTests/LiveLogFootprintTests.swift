@@ -10,7 +10,7 @@ import XCTest
 
 /// What a live log retains a node, measured with the C allocator's count of bytes in use:
 /// a benign account of the shape of `redo-bench live`'s (30,000 nodes, 5,000 tasks: half its
-/// size, and the same bytes a node, 487 at both sizes), loaded in batches of 500, then let
+/// size, and the same bytes a node, 498 at both sizes), loaded in batches of 500, then let
 /// go of part by part; the breakdown is printed. `REDO_FOOTPRINT_NODES` measures another
 /// size (a sixth as many tasks; 60000 for `redo-bench live`'s own), with the same budget: a
 /// much smaller account takes a little more a node, its arrays' spare capacity being a
