@@ -34,9 +34,9 @@
 //                     article mirroring, for every test target
 //   RedoInvariants  — the random-log invariants, run by the tests and by redo-bench
 // Tests: one target per module, named for it (RedoValidationTests, RedoConformKitTests, …);
-// RedoConformEndToEndTests runs the binary; AppImportTests compiles the articles' code in a
-// file that also imports swift-crypto; RedoHarnessKitTests also compiles and runs the docs'
-// example harness, on swift-crypto. docs/architecture.md is the maintainer's guide.
+// RedoConformEndToEndTests runs the binaries (redo-bench for its usage errors only);
+// AppImportTests compiles the articles' code in a file that also imports swift-crypto;
+// RedoHarnessKitTests also compiles and runs the docs' example harness, on swift-crypto. docs/architecture.md is the maintainer's guide.
 // RedoJSON, RedoCrypto and RedoCore are the libraries an app can embed, RedoHarnessKit the one a
 // platform's harness builds on (the products below).
 // No module below RedoConformKit imports it or the executable: SwiftPM refuses a target that
@@ -178,8 +178,8 @@ let package = Package(
         .testTarget(
             name: "RedoConformEndToEndTests",
             dependencies: [
-                "redo-conform", "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore", "RedoCrypto",
-                "RedoJSON", "RedoScenarios",
+                "redo-conform", "redo-bench", "RedoConformKit", "RedoValidation", "RedoFixtures", "RedoCore",
+                "RedoCrypto", "RedoJSON", "RedoScenarios",
                 "RedoTestSupport",
             ]),
     ],

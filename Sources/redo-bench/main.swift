@@ -1,4 +1,5 @@
-// redo-bench: prints throughput lines for Scripts/bench. Argument parsing only.
+// redo-bench: prints throughput lines for Scripts/bench. Argument parsing only. A numeric
+// option that does not parse or is out of range exits 2, naming it.
 //   redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT]
 //     --out OUT: also write the canonical output of one pass, laid out like
 //     Peers/web/tools/node-canon.mjs --out, so Scripts/bench can check both print the same bytes
@@ -60,17 +61,31 @@ func format(_ value: Double, digits: Int = 1) -> String {
     return String((value * scale).rounded() / scale)
 }
 
-let seconds = option("--seconds").flatMap(Double.init) ?? 3
+/// The value of a numeric option, or `fallback` when it is absent. A value that does not
+/// parse, or is out of range, stops the run with exit 2: a benchmark that quietly measured
+/// the default instead would print figures for something nobody asked for.
+@MainActor func number<Value: LosslessStringConvertible & Comparable>(
+    _ name: String, default fallback: Value, in range: ClosedRange<Value>, kind: String
+) -> Value {
+    guard let text = option(name) else { return fallback }
+    guard let value = Value(text), range.contains(value) else {
+        Console.standard.error("redo-bench: \(name): '\(text)' is not \(kind)")
+        exit(2)
+    }
+    return value
+}
+
+let seconds = number("--seconds", default: 3.0, in: 0.001...86_400, kind: "a number of seconds from 0.001 to 86400")
 let jsonLines = flag("--jsonl")
 let outputPath = option("--out")
 let logPath = option("--log")
-let rounds = option("--rounds").flatMap(Int.init) ?? 5
+let rounds = number("--rounds", default: 5, in: 1...Int.max, kind: "a whole number of at least 1")
 // Read before the switch: each case checks how many operands remain.
-let jobs = option("--jobs").flatMap(Int.init) ?? ParallelMap.availableCores
-let count = option("--count").flatMap(Int.init) ?? 1000
-let firstSeed = option("--seed").flatMap(UInt64.init) ?? 1
-let liveNodes = option("--nodes").flatMap(Int.init) ?? 60_000
-let liveTasks = option("--tasks").flatMap(Int.init) ?? 10_000
+let jobs = number("--jobs", default: ParallelMap.availableCores, in: 1...Int.max, kind: "a whole number of at least 1")
+let count = number("--count", default: 1000, in: 1...Int.max, kind: "a whole number of at least 1")
+let firstSeed = number("--seed", default: UInt64(1), in: 0...UInt64.max, kind: "a whole number from 0 to 2^64-1")
+let liveNodes = number("--nodes", default: 60_000, in: 1...Int.max, kind: "a whole number of at least 1")
+let liveTasks = number("--tasks", default: 10_000, in: 1...Int.max, kind: "a whole number of at least 1")
 
 struct BenchError: Error, CustomStringConvertible {
     let description: String
