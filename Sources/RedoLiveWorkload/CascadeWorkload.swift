@@ -34,6 +34,16 @@ public struct CascadeWorkload: Sendable {
         return CascadeWorkload(held: Array(chain[..<parent] + chain[(parent + 1)...]), trigger: chain[parent])
     }
 
+    /// A chain of `nodes` nodes and an UPDATE off its node `back` places from the end, from a
+    /// device that was offline (`LogGenerator.chainWithLateFork`): the trigger is older in
+    /// the total order than the `back` nodes after its parent, and changes no verdict but its
+    /// own. `seed` tells cascades apart.
+    public static func forkingLate(of nodes: Int, back: Int, seed: String = "late-fork") -> CascadeWorkload {
+        let (chain, fork) = LogGenerator.chainWithLateFork(
+            nodes: nodes, back: back, seed: "\(LiveLogWorkload.seed)-\(seed)")
+        return CascadeWorkload(held: chain, trigger: fork)
+    }
+
     /// A task of `nodes` nodes in a chain and the DELETE that carries all of them: its
     /// ingest deletes the task. `seed` tells cascades apart.
     public static func deleteAcross(nodes: Int, seed: String = "delete") -> CascadeWorkload {

@@ -31,8 +31,9 @@ package enum LiveLogBench {
     /// One batch that changes what the log held before, on the loaded account.
     package struct Cascade: Sendable {
         /// What the batch is: "release-subtree" (a parent below the CREATE of a task whose
-        /// other nodes wait for it), "delete-task", or "release-tail" (a parent that releases
-        /// the 2 nodes below it at the end of a task).
+        /// other nodes wait for it), "delete-task", "release-tail" (a parent that releases
+        /// the 2 nodes below it at the end of a task), or "late-fork" (a node off the third node
+        /// from the end of a task, older than the 2 after it).
         package let kind: String
         /// The nodes of the task it changes.
         package let nodes: Int
@@ -112,6 +113,9 @@ package enum LiveLogBench {
         for size in cascadeSizes {
             try measure(
                 "release-tail", size, CascadeWorkload.releasingTail(of: size, waiting: 2, seed: "tail-\(size)"))
+        }
+        for size in cascadeSizes {
+            try measure("late-fork", size, CascadeWorkload.forkingLate(of: size, back: 2, seed: "fork-\(size)"))
         }
         figures.peakBytes = LogScale.peakResidentBytes()
         return figures

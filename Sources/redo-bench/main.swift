@@ -28,8 +28,10 @@
 //     and 100-node sync batches on the heads (p50/p99), the batch's signatures verified
 //     alone (and the batch over them, per batch and percentile by percentile); then, on
 //     that loaded log, a parent releasing the waiting rest of a chain task
-//     and a DELETE arriving across a task, for tasks of 1,000 and 10,000 nodes; peak memory
-//     after the load and in all
+//     and a DELETE arriving across a task; on the account loaded again, a parent releasing
+//     the last 2 nodes of a task and an offline device's node off the third node from the
+//     end of a task; each for tasks of 1,000 and 10,000 nodes; peak memory after the load
+//     and in all
 //   redo-bench scale FILE [--jobs N]
 //     node-level checks, log-level rules and reconstruction of a JSON Lines log, timed
 //     apart, with verdict counts and peak memory (Scripts/bench/scale-bench.sh)
