@@ -62,6 +62,38 @@ final class LiveLogSyncCostTests: XCTestCase {
         return steps
     }
 
+    /// A node from a device that was offline, made off the third node from the end of a long
+    /// task: older in the total order than the two nodes after its parent. Only it and those
+    /// two are judged and replayed; the task's earlier nodes keep their verdicts, their history
+    /// and their part of the state. What is left of the task's size is counted as a step a
+    /// node or a todo write: the pass that finds the nodes after the late one, the walk down
+    /// the task's valid nodes to the last before it, and the pass over its todos' writes that
+    /// forgets those of the nodes judged again (a chain writes a todo with every node).
+    func testALateNodeAtATasksEndCostsTheNodesAfterIt() throws {
+        guard OperationCount.isCompiledIn else {
+            throw XCTSkip.recorded("operation counts are compiled in debug builds only (swift test without -c release)")
+        }
+        let n = 240
+        let steps = try [n, 4 * n].map(stepsOfALateNodeAtTheEnd)
+        XCTAssertLessThanOrEqual(
+            steps[1] - steps[0], 4 * 3 * n, "\(steps[0]) steps at \(n) nodes, \(steps[1]) at \(4 * n)")
+    }
+
+    /// The counted work of taking in a node off the third node from the end of a chain of
+    /// `size` nodes, after the chain; checks what it judged and the state it gives against
+    /// the batch replay.
+    private func stepsOfALateNodeAtTheEnd(_ size: Int) throws -> Int {
+        let (chain, fork) = LogGenerator.chainWithLateFork(nodes: size, back: 2, seed: "late-fork-cost", jobs: 1)
+        var live = try LiveLogCheck.holds([chain], "a chain")
+        let judgedBefore = live.scopedNodes
+        let (update, steps) = try OperationCount.counting { try live.ingest([fork]) }
+        XCTAssertEqual(update.verdicts.map(\.status), [.valid])
+        XCTAssertTrue(update.changedVerdicts.isEmpty)
+        XCTAssertEqual(live.scopedNodes - judgedBefore, 3, "the late node and the two after its parent")
+        try assertTheStateIsTheBatchReplays(update, of: chain + [fork])
+        return steps
+    }
+
     /// The counted work of taking in the last node of a task of `size` nodes of `shape`, after
     /// the rest; checks the state it gives against the batch replay of the whole task.
     private func stepsOfTheLastNode(_ shape: LogGenerator.Shape, _ size: Int) throws -> Int {

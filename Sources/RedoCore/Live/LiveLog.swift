@@ -155,29 +155,47 @@ public struct LiveLog: Sendable {
             pass.followParents(added.lazy.map(Int32.init)), pass.followParents(released)
         {
             var scope = LiveScope(
-                seeds: added.lazy.map(Int32.init) + released + failingIds.flatMap(dependents.waiters), added: added,
-                in: pass, tasks: tasks)
+                seeds: added.lazy.map(Int32.init) + released + failingIds.flatMap(dependents.waiters), in: pass,
+                tasks: tasks)
             let positions = scope.positions(in: pass, added: added, tasks: tasks, dependents: dependents)
             scopedNodes += positions.count
             let run = pass.applyRules(
                 over: positions, added: added, failingIds: failingIds, firstFailed: firstFailed,
-                firstRecord: firstRecord,
-                nodeLevel: nodeLevel)
+                firstRecord: firstRecord, nodeLevel: nodeLevel, historyKept: scope.historyKept)
             staleRegistrations += run.staleRegistrations
             for position in added { awaited.remove(pass.nodes.id(at: position)) }
             awaited.formUnion(pass.awaitedIds(among: added))
             awaited.formUnion(pass.awaitedIds(amongFailed: firstFailed..<pass.failedRecords.count))
             changedVerdicts = run.changedVerdicts
-            // A task judged in part gains valid nodes after all it held, and loses none.
+            // A task judged after its last valid node gains valid nodes after all it held,
+            // and loses none. One judged after an earlier valid node has its new valid nodes
+            // put among those after it, when it loses none; else its valid nodes are found
+            // again.
             var partial: [Int32] = []
+            var gained: [UUIDv4: [Int32]] = [:]
             var refound = Set<UUIDv4>()
             for position in run.validityChanged {
                 let task = pass.nodes.taskId(at: Int(position))
-                if scope.isPartial(task) { partial.append(position) } else { refound.insert(task) }
+                switch scope.start(of: task) {
+                case let start? where start.isLastValid: partial.append(position)
+                case .some where pass.primary[Int(position)] == nil: gained[task, default: []].append(position)
+                default: refound.insert(task)
+                }
             }
             appended = tasks.appendValid(partial, in: pass.nodes, status: pass.primary)
+            var inserted: [UUIDv4: LiveTasks.Inserted] = [:]
+            for (task, new) in gained where !refound.contains(task) {
+                let suffix = tasks.insertValid(new, after: scope.start(of: task)!.after, in: pass.nodes)
+                inserted[task] = LiveTasks.Inserted(new: new, suffix: suffix)
+            }
             tasks.refindValid(refound, in: pass.nodes, status: pass.primary)
-            changedTasks = refound.union(appended.keys)
+            changedTasks = refound.union(appended.keys).union(inserted.keys)
+            return LiveLogUpdate(
+                firstRecord: firstRecord, verdicts: Array(pass.verdicts[recordRange]), changedVerdicts: changedVerdicts,
+                changedTasks: tasks.replay(
+                    changedTasks, appended: appended, inserted: inserted, in: pass.nodes,
+                    decisions: pass.mergeDecisions,
+                    todoWriters: { [history = pass.history] in history.todoWriters(of: $1, task: $0) }))
         } else {
             rulesRunAgain += 1
             staleRegistrations = 0

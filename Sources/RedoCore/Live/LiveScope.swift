@@ -2,44 +2,76 @@ import RedoCrypto
 import RedoJSON
 
 /// What a live log judges again for a batch that can change earlier verdicts: per task,
-/// either every node, or only its nodes that are not valid and come after its last valid
-/// node in the total order.
+/// either every node, or the nodes that come after one of its valid nodes in the total order.
 ///
-/// The second is enough when everything the batch brings or releases in a task comes after
-/// the task's valid nodes (a parent that arrives after the nodes below it, all of them newer
-/// than what the task held: the usual out-of-order sync). The rules judge each node from
-/// the nodes before it in the total order, so the valid nodes before the batch's keep their
-/// verdicts, and the task's history need not be made again: a release costs the nodes that
-/// waited, not the task they wait in. A new CREATE in a task that has one can change the
-/// task's earliest CREATE, and a node of another task below a judged node is judged with
-/// its whole task, as before.
+/// The rules judge each node from the nodes before it in the total order, so a task's nodes
+/// that come before everything the batch brings or releases there keep their verdicts, and
+/// the history the valid ones wrote. Per task, judging starts after the last valid node that
+/// comes before all of that:
+/// - when it is the task's last valid node (a parent that arrives after the nodes below it,
+///   all newer than what the task held: the usual out-of-order sync), only the nodes that
+///   are not valid are judged, and the nodes that become valid are appended to the task;
+/// - otherwise (a node from a device that was offline, older than the task's newest nodes),
+///   every node after it is judged, valid or not, and the valid nodes after it write their
+///   history again.
+/// Either way a release or a late node costs the nodes after it, not the task. A CREATE can
+/// change which CREATE is the task's original, a task with no valid node before the batch's
+/// has nothing to keep, and a node of another task below a judged node is judged with its
+/// whole task: each of those tasks is judged whole.
 struct LiveScope {
-    /// Per task, where judging starts: `whole`, or the task's last valid node (-1: none)
-    /// after which its nodes that are not valid are judged.
-    private var starts: [UUIDv4: Int32] = [:]
-    private static let whole = Int32.min
+    /// Where judging starts in a task judged in part.
+    struct Start {
+        /// The valid node after which the task's nodes are judged.
+        let after: Int32
+        /// Whether it is the task's last valid node: then only nodes that are not valid are
+        /// judged, and no valid node is.
+        let isLastValid: Bool
+    }
+
+    /// Per task: where judging starts, or nil for the whole task.
+    private var starts: [UUIDv4: Start?] = [:]
 
     /// The nodes of the batch and those that waited for it, each with its task.
     init(
-        seeds: some Sequence<Int32>, added: Range<Int>, in pass: LogPass, tasks: LiveTasks
+        seeds: some Sequence<Int32>, in pass: LogPass, tasks: LiveTasks
     ) {
         let nodes = pass.nodes
+        // Per task, its earliest seed in total order, or nil when the task is judged whole.
+        var earliest: [UUIDv4: NodeHeap.Entry?] = [:]
         for seed in seeds {
             let task = nodes.taskId(at: Int(seed))
-            guard starts[task] != Self.whole else { continue }
-            let lastValid = tasks.lastValid(of: task, in: nodes)
+            // A CREATE can change which CREATE is the task's original (the earliest wall, not
+            // the earliest in total order), and so the verdict of any node of the task.
+            if nodes.action(at: Int(seed)) == .create {
+                earliest[task] = .some(nil)
+                continue
+            }
             let key = NodeHeap.Entry(nodes, position: seed)
-            let comesAfter =
-                lastValid < 0 || NodeHeap.Entry(nodes, position: lastValid).precedes(key, ids: nodes.ids)
-            let newCreate =
-                nodes.action(at: Int(seed)) == .create
-                && pass.originalCreate.position(of: task, in: nodes).map { $0 < added.lowerBound } == true
-            starts[task] = comesAfter && !newCreate ? lastValid : Self.whole
+            switch earliest[task] {
+            case .none: earliest[task] = key
+            case .some(.none): continue
+            case let .some(.some(current)): earliest[task] = current.precedes(key, ids: nodes.ids) ? current : key
+            }
+        }
+        for (task, seed) in earliest {
+            guard let seed, let start = tasks.lastValid(of: task, before: seed, in: nodes) else {
+                starts[task] = .some(nil)
+                continue
+            }
+            starts[task] = start
         }
     }
 
-    /// Whether only part of `task` is judged: its new valid nodes come after all it held.
-    func isPartial(_ task: UUIDv4) -> Bool { starts[task].map { $0 != Self.whole } ?? false }
+    /// Where judging starts in `task`, when it is judged in part.
+    func start(of task: UUIDv4) -> Start? { starts[task] ?? nil }
+
+    /// For each task judged in part whose valid nodes after its start are judged again: the
+    /// position of that start, whose history is kept.
+    var historyKept: [UUIDv4: Int32] {
+        var kept: [UUIDv4: Int32] = [:]
+        for (task, start) in starts { if let start, !start.isLastValid { kept[task] = start.after } }
+        return kept
+    }
 
     /// The nodes to judge: those of the seeds' tasks, and every node of each task below one
     /// of them through a parent in another task (`dependents`), and so on.
@@ -56,8 +88,8 @@ struct LiveScope {
             for position in positions {
                 for child in dependents.childrenInOtherTasks(of: position) {
                     let childTask = pass.nodes.taskId(at: Int(child))
-                    if starts[childTask] != Self.whole {
-                        starts[childTask] = Self.whole
+                    if start(of: childTask) != nil || starts[childTask] == nil {
+                        starts[childTask] = .some(nil)
                         pending.append(childTask)
                     }
                 }
@@ -70,13 +102,13 @@ struct LiveScope {
     private func judged(_ task: UUIDv4, in pass: LogPass, added: Range<Int>, tasks: LiveTasks) -> [Int32] {
         let nodes = pass.nodes
         let all = tasks.positions(of: task, in: nodes)
-        guard let start = starts[task], start != Self.whole else { return all }
+        guard let start = start(of: task) else { return all }
         OperationCount.add(all.count)
-        let after = start < 0 ? nil : NodeHeap.Entry(nodes, position: start)
+        let after = NodeHeap.Entry(nodes, position: start.after)
         return all.filter { position in
             if Int(position) >= added.lowerBound { return true }
-            guard pass.state[Int(position)] != .valid else { return false }
-            return after.map { $0.precedes(NodeHeap.Entry(nodes, position: position), ids: nodes.ids) } ?? true
+            if start.isLastValid, pass.state[Int(position)] == .valid { return false }
+            return after.precedes(NodeHeap.Entry(nodes, position: position), ids: nodes.ids)
         }
     }
 }

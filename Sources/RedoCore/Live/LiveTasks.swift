@@ -45,10 +45,26 @@ struct LiveTasks: Sendable {
         return Self.list(from: firstValid[number], next: nextValid)
     }
 
-    /// The valid node of `task` that comes last in the total order; -1 when it has none.
-    func lastValid(of task: UUIDv4, in nodes: NodeStore) -> Int32 {
-        guard let number = nodes.taskNumber(of: task), number < lastValid.count else { return -1 }
-        return lastValid[number]
+    /// The valid node of `task` that comes last in the total order before `key`, and whether
+    /// it is the task's last valid node; nil when none comes before `key`. Costs nothing more
+    /// when `key` comes after all the task's valid nodes, and one step a valid node before it
+    /// otherwise.
+    func lastValid(of task: UUIDv4, before key: NodeHeap.Entry, in nodes: NodeStore) -> LiveScope.Start? {
+        guard let number = nodes.taskNumber(of: task), number < lastValid.count, lastValid[number] >= 0 else {
+            return nil
+        }
+        let last = lastValid[number]
+        if NodeHeap.Entry(nodes, position: last).precedes(key, ids: nodes.ids) {
+            return LiveScope.Start(after: last, isLastValid: true)
+        }
+        var found: Int32 = -1
+        var position = firstValid[number]
+        while position >= 0, NodeHeap.Entry(nodes, position: position).precedes(key, ids: nodes.ids) {
+            OperationCount.add(1)
+            found = position
+            position = nextValid[Int(position)]
+        }
+        return found < 0 ? nil : LiveScope.Start(after: found, isLastValid: false)
     }
 
     private static func list(from first: Int32, next: [Int32]) -> [Int32] {
@@ -118,6 +134,43 @@ struct LiveTasks: Sendable {
         nextValid[Int(position)] = -1
     }
 
+    /// Inserts valid nodes of one task, given in total order, that come after `start`, a
+    /// valid node of the task: returns the task's valid nodes after `start`, in total order.
+    /// Costs those nodes, not the task's.
+    mutating func insertValid(_ ordered: [Int32], after start: Int32, in nodes: NodeStore) -> [Int32] {
+        var held: [Int32] = []
+        var position = nextValid[Int(start)]
+        while position >= 0 {
+            held.append(position)
+            position = nextValid[Int(position)]
+        }
+        OperationCount.add(held.count + ordered.count)
+        var merged: [Int32] = []
+        merged.reserveCapacity(held.count + ordered.count)
+        var next = (held: 0, new: 0)
+        while next.held < held.count || next.new < ordered.count {
+            if next.new == ordered.count
+                || next.held < held.count
+                    && NodeHeap.Entry(nodes, position: held[next.held]).precedes(
+                        NodeHeap.Entry(nodes, position: ordered[next.new]), ids: nodes.ids)
+            {
+                merged.append(held[next.held])
+                next.held += 1
+            } else {
+                merged.append(ordered[next.new])
+                next.new += 1
+            }
+        }
+        var previous = start
+        for position in merged {
+            nextValid[Int(previous)] = position
+            previous = position
+        }
+        nextValid[Int(previous)] = -1
+        lastValid[nodes.taskNumber(at: Int(start))] = previous
+        return merged
+    }
+
     /// Finds the valid nodes of `tasks` again, after the rules ran over every node.
     mutating func refindValid(_ tasks: Set<UUIDv4>, in nodes: NodeStore, status: [ErrorCode?]) {
         for task in tasks {
@@ -132,12 +185,22 @@ struct LiveTasks: Sendable {
         }
     }
 
+    /// Valid nodes that `insertValid` put among a task's: them, and the task's valid nodes
+    /// from the earliest of them on.
+    struct Inserted {
+        var new: [Int32]
+        var suffix: [Int32]
+    }
+
     /// Replays `tasks` and returns what each became, sorted by id. A task in `appended`
     /// (the valid nodes `appendValid` added to it since it was last replayed) has only
-    /// those replayed onto its state when it can; the others replay all their valid nodes.
+    /// those replayed onto its state when it can, and a task in `inserted` only the nodes
+    /// from the earliest inserted on (`todoWriters(task, todo)` gives the task's valid nodes
+    /// that write a todo, in total order); the others replay all their valid nodes.
     mutating func replay(
-        _ tasks: Set<UUIDv4>, appended: [UUIDv4: [Int32]] = [:], in nodes: NodeStore,
-        decisions: [NodeID: MergeDecisions]
+        _ tasks: Set<UUIDv4>, appended: [UUIDv4: [Int32]] = [:], inserted: [UUIDv4: Inserted] = [:],
+        in nodes: NodeStore, decisions: [NodeID: MergeDecisions],
+        todoWriters: (UUIDv4, UUIDv4) -> [Int32] = { _, _ in [] }
     ) -> [ChangedTask] {
         tasks.sorted().map { taskId in
             // Taken out of `states` while it changes, so that its todos are not copied.
@@ -146,6 +209,17 @@ struct LiveTasks: Sendable {
                 var task = states.removeValue(forKey: taskId)
             {
                 Reconstructor.replay(new.map { nodes[Int($0)] }, onto: &task, decisions: decisions)
+                states[taskId] = task
+                return ChangedTask(taskId: taskId, task: task, isDeleted: false)
+            }
+            if let inserted = inserted[taskId], let number = nodes.taskNumber(of: taskId), replayedWhole[number],
+                !inserted.new.contains(where: { [.delete, .create].contains(nodes.action(at: Int($0))) }),
+                var task = states.removeValue(forKey: taskId)
+            {
+                Reconstructor.replay(
+                    inserting: inserted.new.map { nodes[Int($0)] }, suffix: inserted.suffix.map { nodes[Int($0)] },
+                    onto: &task, decisions: decisions,
+                    todoWriters: { todoWriters(taskId, $0).map { nodes[Int($0)] } })
                 states[taskId] = task
                 return ChangedTask(taskId: taskId, task: task, isDeleted: false)
             }

@@ -114,6 +114,16 @@ struct History {
     /// registers its nodes anew, and the positions they had stand for nothing any more.
     mutating func forgetTodoWrites(of task: UUIDv4) { todoWrites.forget(task) }
 
+    /// The store positions of the nodes that wrote `todo` of `task`, in the order
+    /// registered: a task's nodes are registered in its total order.
+    func todoWriters(of todo: UUIDv4, task: UUIDv4) -> [Int32] {
+        todoWrites.writers(of: todo, task: task).map { nodeIndex[Int($0)] }
+    }
+
+    /// Forgets the todo writes of `task`'s nodes registered after `position`: a live log
+    /// that judges the task's nodes after that one again registers them anew.
+    mutating func forgetTodoWrites(of task: UUIDv4, after position: Int32) { todoWrites.forget(task, after: position) }
+
     private static func writes(_ payload: Payload, _ field: TaskField, _ merged: MergeDecisions?) -> Bool {
         switch payload {
         case let .create(values): return field == .archived || values[field] != nil

@@ -68,7 +68,7 @@ extension Reconstructor {
 
     /// The heads after `nodes`: the new nodes are named only by each other, and every head
     /// they name stops being one.
-    private static func heads(of task: ReconstructedTask, followedBy nodes: [Node]) -> [NodeID] {
+    static func heads(of task: ReconstructedTask, followedBy nodes: [Node]) -> [NodeID] {
         var named = Set<NodeID>()
         for node in nodes { named.formUnion(node.parents) }
         OperationCount.add(task.heads.count + nodes.count)

@@ -56,6 +56,44 @@ struct TodoWrites {
         }
     }
 
+    /// Forgets the writes of `task`'s todos by positions after `kept`: a live log that judges
+    /// the task's nodes after one of them again registers those anew. A task's positions
+    /// follow its total order, so each todo's writes after `kept` end its list, and the todos
+    /// first written after `kept` end the task's.
+    mutating func forget(_ task: UUIDv4, after kept: Int32) {
+        guard let ofTask = tasks[task] else { return }
+        var writes = 0
+        var firstKept: Int32 = -1
+        var lastKept: Int32 = -1
+        var entry = ofTask.first
+        while entry >= 0 {
+            OperationCount.add(1)
+            let next = nextOfTask[Int(entry)]
+            var write = firstWrite[Int(entry)]
+            if writers[Int(write)] > kept {
+                table.remove(entry, in: keys)
+            } else {
+                while nextWrite[Int(write)] >= 0, writers[Int(nextWrite[Int(write)])] <= kept {
+                    write = nextWrite[Int(write)]
+                    writes += 1
+                }
+                writes += 1
+                nextWrite[Int(write)] = -1
+                lastWrite[Int(entry)] = write
+                if lastKept >= 0 { nextOfTask[Int(lastKept)] = entry } else { firstKept = entry }
+                lastKept = entry
+            }
+            entry = next
+        }
+        OperationCount.add(writes)
+        guard lastKept >= 0 else {
+            tasks[task] = nil
+            return
+        }
+        nextOfTask[Int(lastKept)] = -1
+        tasks[task] = (firstKept, lastKept, writes)
+    }
+
     /// The positions that wrote `todo` of `task`, in the order registered.
     func writers(of todo: UUIDv4, task: UUIDv4) -> Writers {
         let entry = table.position(of: TodoKey(task: task, todo: todo), in: keys)

@@ -5,8 +5,8 @@ import RedoJSON
 extension LogGenerator {
     /// The chain shape's task of `nodes` nodes, and an UPDATE made off its node `back` places
     /// from the end, as a device that was offline makes it: it comes before the `back`
-    /// nodes after its parent in the total order (its lamport is its parent's plus one), and
-    /// leaves every verdict as it was. The chain's lines are the chain shape's for `seed`.
+    /// nodes after its parent in the total order (its lamport is its parent's plus one, its
+    /// wall a second after its parent's), and leaves every verdict as it was. The chain's lines are the chain shape's for `seed`.
     package static func chainWithLateFork(
         nodes: Int, back: Int, seed: String, jobs: Int = ParallelMap.availableCores
     ) -> (chain: [[UInt8]], fork: [UInt8]) {
@@ -18,7 +18,7 @@ extension LogGenerator {
         let parent = drafts[nodes - 1 - back]
         let fork = Draft(
             action: .update, task: life.task, parents: [parent.id], lamport: parent.lamport + 1,
-            wall: TaskLife.wall((life.tick + 1) * 97), payload: [member("priority", num(5))])
+            wall: TaskLife.wall((nodes - back) * 97 + 1), payload: [member("priority", num(5))])
         var state = GeneratorState(seed: seed, jobs: jobs)
         var lines: [[UInt8]] = []
         for draft in drafts + [fork] { state.add(draft) { lines.append($0) } }

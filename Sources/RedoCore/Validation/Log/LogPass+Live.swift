@@ -167,7 +167,9 @@ extension LogPass {
     ///   the nodes that waited for one of their ids or for an id that `failingIds` (the
     ///   batch's failing records' ids) now rejects;
     /// - of each task, `scope` holds every node, or every node that is not valid and comes
-    ///   after its valid nodes in the total order (`LiveScope`);
+    ///   after one of its valid nodes in the total order (`LiveScope`): `historyKept` names,
+    ///   per task, that node when valid nodes after it are in `scope`, and its history and
+    ///   that of the valid nodes before it are kept;
     /// - no node outside `scope` has a parent inside it.
     /// The rules compare nodes of one task only and read other nodes through their
     /// parents, so no other node's verdict can change. Failing records (`failedRecords`
@@ -175,7 +177,7 @@ extension LogPass {
     /// of their parents is in `scope` or newly rejected.
     mutating func applyRules(
         over scope: [Int32], added: Range<Int>, failingIds: [NodeID], firstFailed: Int, firstRecord: Int,
-        nodeLevel: NodeLevelVerdicts
+        nodeLevel: NodeLevelVerdicts, historyKept: [UUIDv4: Int32] = [:]
     ) -> ScopedRun {
         var run = ScopedRun()
         var newlyRejected = Set<NodeID>()
@@ -216,7 +218,13 @@ extension LogPass {
             verdicts[record] = nodeLevel.verdict(
                 of: record, node: verdicts[record].node, representative: representative)
         }
-        for task in tasks { history.forgetTodoWrites(of: task) }
+        for task in tasks {
+            if let kept = historyKept[task] {
+                history.forgetTodoWrites(of: task, after: ancestryIndex[Int(kept)])
+            } else {
+                history.forgetTodoWrites(of: task)
+            }
+        }
 
         var order = scope.map { NodeHeap.Entry(nodes, position: $0) }
         order.sort { $0.precedes($1, ids: nodes.ids) }
