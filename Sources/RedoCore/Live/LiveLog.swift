@@ -16,12 +16,16 @@ import RedoJSON
 /// waits for, a CREATE of a task that has one, a record that fails node-level checks, nodes
 /// older than what their task holds) runs the log rules again over the tasks it can change,
 /// and no others: its own, those with a node that waited for one of its ids, and those below
-/// them through a parent in another task. Within a task, when all that the batch brings or
-/// releases there comes after the task's valid nodes (a parent that arrives after the newer
-/// nodes below it), only the task's nodes that are not valid are judged again, and those
-/// that become valid are replayed onto its state: such a release costs the nodes that waited
-/// and one pass over the list of the task's nodes. Otherwise (a node older than the task's
-/// valid nodes, a DELETE, a second CREATE) the task's nodes are judged and replayed again.
+/// them through a parent in another task. Within a task, only the nodes after the last valid
+/// node that comes before all the batch brings or releases there are judged again. When
+/// that is the task's last valid node (a parent that arrives after the newer nodes below
+/// it), those are the task's nodes that are not valid, and the ones that become valid are
+/// replayed onto its state; otherwise (a node from a device that was offline, older than the
+/// task's newest nodes) the valid nodes after it are judged too, and the task is replayed
+/// from there. Either costs the nodes after that point, and a pass or two over the task's
+/// lists of nodes and todo writes. A CREATE, a task with no valid node before the batch's, a
+/// node that stops being valid, a DELETE among the nodes replayed, or a task below a judged
+/// node through a parent in another task: the task's nodes are judged or replayed again.
 /// The rules run again over every node (about what ``LogValidator`` costs on the nodes
 /// alone, without reading or verifying a record again) only when the log's lamports stop
 /// being consistent (a node no later than its parent in the total order, which no valid log
