@@ -150,6 +150,7 @@ public struct LiveLog: Sendable {
         var changedVerdicts: [ChangedVerdict] = []
         var changedTasks: Set<UUIDv4>
         var appended: [UUIDv4: [Int32]] = [:]
+        var inserted: [UUIDv4: LiveTasks.Inserted] = [:]
         if continues {
             let visited = pass.continueRules(with: added)
             awaited.formUnion(pass.awaitedIds(among: added))
@@ -187,19 +188,12 @@ public struct LiveLog: Sendable {
                 }
             }
             appended = tasks.appendValid(partial, in: pass.nodes, status: pass.primary)
-            var inserted: [UUIDv4: LiveTasks.Inserted] = [:]
             for (task, new) in gained where !refound.contains(task) {
                 let suffix = tasks.insertValid(new, after: scope.start(of: task)!.after, in: pass.nodes)
                 inserted[task] = LiveTasks.Inserted(new: new, suffix: suffix)
             }
             tasks.refindValid(refound, in: pass.nodes, status: pass.primary)
             changedTasks = refound.union(appended.keys).union(inserted.keys)
-            return LiveLogUpdate(
-                firstRecord: firstRecord, verdicts: Array(pass.verdicts[recordRange]), changedVerdicts: changedVerdicts,
-                changedTasks: tasks.replay(
-                    changedTasks, appended: appended, inserted: inserted, in: pass.nodes,
-                    decisions: pass.mergeDecisions,
-                    todoWriters: { [history = pass.history] in history.todoWriters(of: $1, task: $0) }))
         } else {
             rulesRunAgain += 1
             staleRegistrations = 0
@@ -220,7 +214,8 @@ public struct LiveLog: Sendable {
         return LiveLogUpdate(
             firstRecord: firstRecord, verdicts: Array(pass.verdicts[recordRange]), changedVerdicts: changedVerdicts,
             changedTasks: tasks.replay(
-                changedTasks, appended: appended, in: pass.nodes, decisions: pass.mergeDecisions))
+                changedTasks, appended: appended, inserted: inserted, in: pass.nodes, decisions: pass.mergeDecisions,
+                todoWriters: { [history = pass.history] in history.todoWriters(of: $1, task: $0) }))
     }
 }
 

@@ -186,7 +186,7 @@ struct LiveTasks: Sendable {
     }
 
     /// Valid nodes that `insertValid` put among a task's: them, and the task's valid nodes
-    /// from the earliest of them on.
+    /// after the node they were put after, in total order.
     struct Inserted {
         var new: [Int32]
         var suffix: [Int32]
@@ -199,8 +199,7 @@ struct LiveTasks: Sendable {
     /// that write a todo, in total order); the others replay all their valid nodes.
     mutating func replay(
         _ tasks: Set<UUIDv4>, appended: [UUIDv4: [Int32]] = [:], inserted: [UUIDv4: Inserted] = [:],
-        in nodes: NodeStore, decisions: [NodeID: MergeDecisions],
-        todoWriters: (UUIDv4, UUIDv4) -> [Int32] = { _, _ in [] }
+        in nodes: NodeStore, decisions: [NodeID: MergeDecisions], todoWriters: (UUIDv4, UUIDv4) -> [Int32]
     ) -> [ChangedTask] {
         tasks.sorted().map { taskId in
             // Taken out of `states` while it changes, so that its todos are not copied.

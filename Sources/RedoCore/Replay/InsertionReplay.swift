@@ -8,8 +8,9 @@ extension Reconstructor {
     /// gives for the task's nodes with `new` among them, when
     /// - none of `new` is a CREATE or a DELETE, and the task's state replayed every node it
     ///   holds, none of them a DELETE;
-    /// - `suffix` holds, in total order, every node of the task from the earliest of `new` on
-    ///   (`new` among them), and no node of the task names one of `new` as a parent;
+    /// - `suffix` holds, in total order, every node of the task after some node that comes
+    ///   before all of `new` (`new` among them: the end of the task's total order), and no
+    ///   node of the task but `new` names one of `new` as a parent;
     /// - `todoWriters(todo)` gives every node of the task that writes `todo` (`new`
     ///   included), in total order.
     ///
