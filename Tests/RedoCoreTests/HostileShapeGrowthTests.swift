@@ -28,9 +28,7 @@ final class HostileShapeGrowthTests: XCTestCase {
     }
 
     func testEveryHostileShapeGrowsWithinNLogNAndCostsAtMostThreeBenignRecords() throws {
-        guard OperationCount.isCompiledIn else {
-            throw XCTSkip.recorded("operation counts are compiled in debug builds only (swift test without -c release)")
-        }
+        try XCTSkip.unlessOperationsAreCounted()
         let n = Self.records
         let benign = [n, 2 * n].map { Double(Self.steps(.benign, nodes: $0)) / Double($0) }
         // n log n from n to 2n: 2·log(2n)/log(n).

@@ -55,9 +55,7 @@ final class LiveLogCascadeTests: XCTestCase {
     /// The work of a release (`OperationCount`) follows the released task's nodes: twice
     /// the nodes, at most the growth of n log n, on the same account.
     func testReleaseWorkGrowsWithTheReleasedTaskAlone() throws {
-        guard OperationCount.isCompiledIn else {
-            throw XCTSkip.recorded("operation counts are compiled in debug builds only (swift test without -c release)")
-        }
+        try XCTSkip.unlessOperationsAreCounted()
         let n = 500
         let steps = try [n, 2 * n].map { size in
             let chain = Self.generated(.chain, nodes: size, tasks: 1, seed: "cascade-growth")

@@ -26,9 +26,7 @@ final class LiveLogHostileShapeTests: XCTestCase {
     }
 
     func testEveryHostileShapeInOneBatchGrowsWithinNLogN() throws {
-        guard OperationCount.isCompiledIn else {
-            throw XCTSkip.recorded("operation counts are compiled in debug builds only (swift test without -c release)")
-        }
+        try XCTSkip.unlessOperationsAreCounted()
         let n = Self.records
         let allowed = 2 * log2(Double(2 * n)) / log2(Double(n))
         for shape in LogGenerator.Shape.allCases where shape != .benign {

@@ -22,9 +22,7 @@ final class LiveLogSyncCostTests: XCTestCase {
     }
 
     private func assertTheLastNodeCostsTheSameAtFourTimesTheNodes(_ shape: LogGenerator.Shape) throws {
-        guard OperationCount.isCompiledIn else {
-            throw XCTSkip.recorded("operation counts are compiled in debug builds only (swift test without -c release)")
-        }
+        try XCTSkip.unlessOperationsAreCounted()
         let n = 240
         let steps = try [n, 4 * n].map { try stepsOfTheLastNode(shape, $0) }
         XCTAssertLessThanOrEqual(
@@ -43,9 +41,7 @@ final class LiveLogSyncCostTests: XCTestCase {
     /// Counts `steps` for a task of n = 240 nodes and of 4n: those at 4n exceed those at n by
     /// at most `perNode` steps for each node more (and a few).
     private func assertStepsGrow(atMost perNode: Int, aNode steps: (Int) throws -> Int) throws {
-        guard OperationCount.isCompiledIn else {
-            throw XCTSkip.recorded("operation counts are compiled in debug builds only (swift test without -c release)")
-        }
+        try XCTSkip.unlessOperationsAreCounted()
         let n = 240
         let counts = try [n, 4 * n].map(steps)
         XCTAssertLessThanOrEqual(

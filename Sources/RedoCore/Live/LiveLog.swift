@@ -215,7 +215,7 @@ public struct LiveLog: Sendable {
             firstRecord: firstRecord, verdicts: Array(pass.verdicts[recordRange]), changedVerdicts: changedVerdicts,
             changedTasks: tasks.replay(
                 changedTasks, appended: appended, inserted: inserted, in: pass.nodes, decisions: pass.mergeDecisions,
-                todoWriters: { [history = pass.history] in history.todoWriters(of: $1, task: $0) }))
+                todoState: { [history = pass.history] in history.todoState(of: $0, todo: $1) }))
     }
 }
 

@@ -28,50 +28,47 @@ struct LiveScope {
         let isLastValid: Bool
     }
 
-    /// Per task: where judging starts, or nil for the whole task.
-    private var starts: [UUIDv4: Start?] = [:]
+    /// The tasks judged in part, and where judging starts in each.
+    private var starts: [UUIDv4: Start] = [:]
+    /// The tasks judged whole.
+    private var whole = Set<UUIDv4>()
 
     /// The nodes of the batch and those that waited for it, each with its task.
     init(
         seeds: some Sequence<Int32>, in pass: LogPass, tasks: LiveTasks
     ) {
         let nodes = pass.nodes
-        // Per task, its earliest seed in total order, or nil when the task is judged whole.
-        var earliest: [UUIDv4: NodeHeap.Entry?] = [:]
+        // Per task judged in part, its earliest seed in total order.
+        var earliest: [UUIDv4: NodeHeap.Entry] = [:]
         for seed in seeds {
             let task = nodes.taskId(at: Int(seed))
+            guard !whole.contains(task) else { continue }
             // A CREATE can change which CREATE is the task's original (the earliest wall, not
             // the earliest in total order), and so the verdict of any node of the task.
             if nodes.action(at: Int(seed)) == .create {
-                earliest[task] = .some(nil)
+                whole.insert(task)
+                earliest[task] = nil
                 continue
             }
             let key = NodeHeap.Entry(nodes, position: seed)
-            switch earliest[task] {
-            case .none: earliest[task] = key
-            case .some(.none): continue
-            case let .some(.some(current)): earliest[task] = current.precedes(key, ids: nodes.ids) ? current : key
-            }
+            if let current = earliest[task], current.precedes(key, ids: nodes.ids) { continue }
+            earliest[task] = key
         }
         for (task, seed) in earliest {
-            guard let seed, let start = tasks.lastValid(of: task, before: seed, in: nodes) else {
-                starts[task] = .some(nil)
-                continue
+            if let start = tasks.lastValid(of: task, before: seed, in: nodes) {
+                starts[task] = start
+            } else {
+                whole.insert(task)
             }
-            starts[task] = start
         }
     }
 
     /// Where judging starts in `task`, when it is judged in part.
-    func start(of task: UUIDv4) -> Start? { starts[task] ?? nil }
+    func start(of task: UUIDv4) -> Start? { starts[task] }
 
     /// For each task judged in part whose valid nodes after its start are judged again: the
     /// position of that start, whose history is kept.
-    var historyKept: [UUIDv4: Int32] {
-        var kept: [UUIDv4: Int32] = [:]
-        for (task, start) in starts { if let start, !start.isLastValid { kept[task] = start.after } }
-        return kept
-    }
+    var historyKept: [UUIDv4: Int32] { starts.compactMapValues { $0.isLastValid ? nil : $0.after } }
 
     /// The nodes to judge: those of the seeds' tasks, and every node of each task below one
     /// of them through a parent in another task (`dependents`), and so on.
@@ -81,15 +78,15 @@ struct LiveScope {
         // A task judged in part may be reached later from another task, and then is judged
         // whole: its nodes are gathered again.
         var found: [UUIDv4: [Int32]] = [:]
-        var pending = Array(starts.keys)
+        var pending = Array(starts.keys) + whole
         while let task = pending.popLast() {
             let positions = judged(task, in: pass, added: added, tasks: tasks)
             found[task] = positions
             for position in positions {
                 for child in dependents.childrenInOtherTasks(of: position) {
                     let childTask = pass.nodes.taskId(at: Int(child))
-                    if start(of: childTask) != nil || starts[childTask] == nil {
-                        starts[childTask] = .some(nil)
+                    if whole.insert(childTask).inserted {
+                        starts[childTask] = nil
                         pending.append(childTask)
                     }
                 }

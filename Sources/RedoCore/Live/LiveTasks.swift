@@ -195,11 +195,11 @@ struct LiveTasks: Sendable {
     /// Replays `tasks` and returns what each became, sorted by id. A task in `appended`
     /// (the valid nodes `appendValid` added to it since it was last replayed) has only
     /// those replayed onto its state when it can, and a task in `inserted` only the nodes
-    /// from the earliest inserted on (`todoWriters(task, todo)` gives the task's valid nodes
-    /// that write a todo, in total order); the others replay all their valid nodes.
+    /// after the node they were put after (`todoState(task, todo)` gives a todo as the task's
+    /// valid nodes leave it); the others replay all their valid nodes.
     mutating func replay(
         _ tasks: Set<UUIDv4>, appended: [UUIDv4: [Int32]] = [:], inserted: [UUIDv4: Inserted] = [:],
-        in nodes: NodeStore, decisions: [NodeID: MergeDecisions], todoWriters: (UUIDv4, UUIDv4) -> [Int32]
+        in nodes: NodeStore, decisions: [NodeID: MergeDecisions], todoState: (UUIDv4, UUIDv4) -> TodoState?
     ) -> [ChangedTask] {
         tasks.sorted().map { taskId in
             // Taken out of `states` while it changes, so that its todos are not copied.
@@ -218,7 +218,7 @@ struct LiveTasks: Sendable {
                 Reconstructor.replay(
                     inserting: inserted.new.map { nodes[Int($0)] }, suffix: inserted.suffix.map { nodes[Int($0)] },
                     onto: &task, decisions: decisions,
-                    todoWriters: { todoWriters(taskId, $0).map { nodes[Int($0)] } })
+                    todoState: { todoState(taskId, $0) })
                 states[taskId] = task
                 return ChangedTask(taskId: taskId, task: task, isDeleted: false)
             }

@@ -114,12 +114,6 @@ struct History {
     /// registers its nodes anew, and the positions they had stand for nothing any more.
     mutating func forgetTodoWrites(of task: UUIDv4) { todoWrites.forget(task) }
 
-    /// The store positions of the nodes that wrote `todo` of `task`, in the order
-    /// registered: a task's nodes are registered in its total order.
-    func todoWriters(of todo: UUIDv4, task: UUIDv4) -> [Int32] {
-        todoWrites.writers(of: todo, task: task).map { nodeIndex[Int($0)] }
-    }
-
     /// Forgets the todo writes of `task`'s nodes registered after `position`: a live log
     /// that judges the task's nodes after that one again registers them anew.
     mutating func forgetTodoWrites(of task: UUIDv4, after position: Int32) { todoWrites.forget(task, after: position) }
@@ -164,11 +158,20 @@ struct History {
     /// A todo in the state at `position`: the replay of the nodes that wrote it, among
     /// `position` and its ancestors, in total order.
     func todoState(at position: Int32, task: UUIDv4, todo: UUIDv4, ancestry: Ancestry) -> TodoState? {
+        replayed(todo, of: task) { ancestry.isAncestor($0, of: position) }
+    }
+
+    /// A todo as every node of `task` that wrote it leaves it, in total order: the todo in
+    /// the task's state.
+    func todoState(of task: UUIDv4, todo: UUIDv4) -> TodoState? { replayed(todo, of: task) { _ in true } }
+
+    /// The replay of the nodes that wrote `todo` of `task` and that `including` accepts.
+    private func replayed(_ todo: UUIDv4, of task: UUIDv4, including: (Int32) -> Bool) -> TodoState? {
         var state = TaskState()
         OperationCount.add()
         for writer in todoWrites.writers(of: todo, task: task) {
             OperationCount.add()
-            guard ancestry.isAncestor(writer, of: position) else { continue }
+            guard including(writer) else { continue }
             let node = node(writer)
             if case .merge = node.payload {
                 for (field, value) in decisions[writer]?.todos[todo] ?? [:] { state.todos[todo]?.set(field, value) }

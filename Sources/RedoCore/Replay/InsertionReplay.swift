@@ -11,46 +11,34 @@ extension Reconstructor {
     /// - `suffix` holds, in total order, every node of the task after some node that comes
     ///   before all of `new` (`new` among them: the end of the task's total order), and no
     ///   node of the task but `new` names one of `new` as a parent;
-    /// - `todoWriters(todo)` gives every node of the task that writes `todo` (`new`
-    ///   included), in total order.
+    /// - `todoState(todo)` gives the todo as every node of the task that writes it (`new`
+    ///   included) leaves it, replayed in total order (`History.todoState(of:todo:)`).
     ///
     /// A task field's last writer in total order is in `suffix`, or else is the one whose
     /// value the state holds: replaying `suffix` onto the state gives every field. A todo's
     /// state is not replayed so (a relative SNOOZE would count twice): each todo that
-    /// `suffix` writes is replayed from its own writers. Costs `suffix`, the writes of its
-    /// todos and a binary search a todo: not the nodes or todos before it.
+    /// `suffix` writes is taken from `todoState`. Costs `suffix`, the writes of its todos and
+    /// a binary search a todo: not the nodes or todos before it.
     package static func replay(
         inserting new: [Node], suffix: [Node], onto task: inout ReconstructedTask,
-        decisions: [NodeID: MergeDecisions], todoWriters: (UUIDv4) -> [Node]
+        decisions: [NodeID: MergeDecisions], todoState: (UUIDv4) -> TodoState?
     ) {
         var state = task.stateWithoutTodos
-        var written: [UUIDv4] = []
-        var seen = Set<UUIDv4>()
+        var written = Set<UUIDv4>()
         OperationCount.add(suffix.count)
         for node in suffix {
             let merged = node.action == .merge ? decisions[node.id] : nil
             state.apply(node, decisions: merged)
-            if let todo = node.payload.todoTaskId, seen.insert(todo).inserted { written.append(todo) }
-            for todo in merged?.todos.keys.sorted() ?? [] where seen.insert(todo).inserted { written.append(todo) }
+            if let todo = node.payload.todoTaskId { written.insert(todo) }
+            if let merged { written.formUnion(merged.todos.keys) }
         }
         state.todos = [:]
         task.stateWithoutTodos = state
 
+        // Each todo ends where it stands in total order of the CREATE_TODOs, whatever the
+        // order in which they are put back.
         for todo in written {
-            var replayed = TaskState()
-            let writers = todoWriters(todo)
-            OperationCount.add(writers.count)
-            for writer in writers {
-                if writer.action == .merge {
-                    for (field, value) in decisions[writer.id]?.todos[todo] ?? [:] {
-                        replayed.todos[todo]?.set(field, value)
-                    }
-                } else {
-                    replayed.applyTodo(writer)
-                }
-            }
-            guard let updated = replayed.todos[todo] else { continue }
-            // The todos are in total order of their CREATE_TODOs.
+            guard let updated = todoState(todo) else { continue }
             let key = updated.creatorKey
             var low = 0
             var high = task.todos.count

@@ -108,11 +108,18 @@ package struct LogGenerator {
     }
 
     private func chain(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
-        var life = TaskLife(task: FixtureKeys.uuid(seed: seed, "chain"), index: 0)
-        state.add(life.create(), emit)
-        for k in 1..<max(2, nodes) {
-            state.add(k % 2 == 1 ? life.createTodo() : life.complete(), emit)
-        }
+        Self.chainDrafts(nodes: max(2, nodes), seed: seed) { state.add($0, emit) }
+    }
+
+    /// The task of the chain shape for `seed`.
+    static func chainTask(seed: String) -> String { FixtureKeys.uuid(seed: seed, "chain") }
+
+    /// The chain shape's `nodes` drafts for `seed`, in order: a CREATE, then CREATE_TODO and
+    /// COMPLETE_TODO in turn.
+    static func chainDrafts(nodes: Int, seed: String, _ body: (Draft) -> Void) {
+        var life = TaskLife(task: chainTask(seed: seed), index: 0)
+        body(life.create())
+        for k in 1..<nodes { body(k % 2 == 1 ? life.createTodo() : life.complete()) }
     }
 
     private func fan(_ state: inout GeneratorState, _ emit: ([UInt8]) -> Void) {
