@@ -48,8 +48,19 @@ import RedoValidation
 #endif
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+/// Stops the run with exit 2, saying why on stderr: the run was asked for wrongly, or this build cannot do it.
+@MainActor func usageError(_ message: String) -> Never {
+    Console.standard.error("redo-bench: \(message)")
+    exit(2)
+}
+/// The value after `name`, or nil when `name` is absent. `name` last, or followed by another
+/// option, stops the run with exit 2: the option would otherwise take its default, or the
+/// next option as its value.
 @MainActor func option(_ name: String) -> String? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
+        usageError("\(name) needs a value")
+    }
     defer { arguments.removeSubrange(index...index + 1) }
     return arguments[index + 1]
 }
@@ -70,10 +81,7 @@ func format(_ value: Double, digits: Int = 1) -> String {
     _ name: String, default fallback: Value, in range: ClosedRange<Value>, kind: String
 ) -> Value {
     guard let text = option(name) else { return fallback }
-    guard let value = Value(text), range.contains(value) else {
-        Console.standard.error("redo-bench: \(name): '\(text)' is not \(kind)")
-        exit(2)
-    }
+    guard let value = Value(text), range.contains(value) else { usageError("\(name): '\(text)' is not \(kind)") }
     return value
 }
 
@@ -102,10 +110,7 @@ func write(_ bytes: [UInt8], to path: String) throws {
     }
 }
 
-if let problem = RefereeBuild.missingLibsodium {
-    print("redo-bench: \(problem)")
-    exit(2)
-}
+if let problem = RefereeBuild.missingLibsodium { usageError(problem) }
 
 do {
     switch arguments.first {
@@ -204,12 +209,12 @@ do {
     case "verify":
         print("redo-conform ed25519-verify \(Int(try Throughput.verify(seconds: seconds))) verify/s")
     default:
-        print(
+        Console.standard.error(
             "usage: redo-bench canonicalize FILE [--jsonl] [--seconds S] [--out OUT] | sha256 [--seconds S] | sha256 --log FILE [--rounds N] [--seconds S] | verify [--seconds S] | live [--nodes N] [--tasks T] | stages FILE | scale FILE [--jobs N] | invariants [--count N] [--seed S] | verifiers [--count N] [--seed S] [--jobs N] | random-logs [--count N] [--seed S] --out DIR"
         )
         exit(2)
     }
 } catch {
-    print("redo-bench: \(error)")
+    Console.standard.error("redo-bench: \(error)")
     exit(1)
 }

@@ -31,9 +31,21 @@ final class BenchUsageTests: XCTestCase {
         }
     }
 
+    /// An option with no value, last or before another option, names itself; an unknown
+    /// command prints the usage. Both on stderr, exit 2.
     func testAnOptionWithoutItsValueIsAUsageError() throws {
-        let output = try ChildProcess.run(Self.bench, ["live", "--nodes"], timeout: 60)
-        XCTAssertEqual(output.status, 2)
-        XCTAssertTrue(String(decoding: output.stdout, as: UTF8.self).hasPrefix("usage: redo-bench"))
+        let cases: [(arguments: [String], message: String)] = [
+            (["live", "--nodes"], "redo-bench: --nodes needs a value"),
+            (["live", "--nodes", "--tasks", "5"], "redo-bench: --nodes needs a value"),
+            (["random-logs", "--out", "--count", "2"], "redo-bench: --out needs a value"),
+            (["bogus"], "usage: redo-bench "),
+        ]
+        for (arguments, message) in cases {
+            let output = try ChildProcess.run(Self.bench, arguments, timeout: 60)
+            let stderr = String(decoding: output.stderr, as: UTF8.self)
+            XCTAssertEqual(output.status, 2, "\(arguments): \(stderr)")
+            XCTAssertTrue(stderr.hasPrefix(message), "\(arguments): \(stderr)")
+            XCTAssertTrue(output.stdout.isEmpty, "\(arguments)")
+        }
     }
 }
