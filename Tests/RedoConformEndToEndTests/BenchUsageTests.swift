@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// redo-bench's numeric options: a value that does not parse or is out of range stops the
-/// run with exit 2 and names the option, rather than measuring the default in its place.
+/// redo-bench's options: a value that does not parse or is out of range, or a missing value,
+/// stops the run with exit 2 and names the option, rather than measuring the default.
 final class BenchUsageTests: XCTestCase {
     static var bench: URL {
         // The test bundle sits in the build products folder next to the executables.
@@ -22,13 +22,7 @@ final class BenchUsageTests: XCTestCase {
             (["invariants", "--count", "1e3"], "redo-bench: --count: '1e3' is not a whole number"),
             (["invariants", "--seed", "-1"], "redo-bench: --seed: '-1' is not a whole number from 0 to 2^64-1"),
         ]
-        for (arguments, message) in cases {
-            let output = try ChildProcess.run(Self.bench, arguments, timeout: 60)
-            let stderr = String(decoding: output.stderr, as: UTF8.self)
-            XCTAssertEqual(output.status, 2, "\(arguments): \(stderr)")
-            XCTAssertTrue(stderr.hasPrefix(message), "\(arguments): \(stderr)")
-            XCTAssertTrue(output.stdout.isEmpty, "\(arguments)")
-        }
+        try assertRefused(cases)
     }
 
     /// An option with no value, last or before another option, names itself; an unknown
@@ -40,6 +34,11 @@ final class BenchUsageTests: XCTestCase {
             (["random-logs", "--out", "--count", "2"], "redo-bench: --out needs a value"),
             (["bogus"], "usage: redo-bench "),
         ]
+        try assertRefused(cases)
+    }
+
+    /// Each case exits 2, its stderr starting with its message, and prints nothing on stdout.
+    private func assertRefused(_ cases: [(arguments: [String], message: String)]) throws {
         for (arguments, message) in cases {
             let output = try ChildProcess.run(Self.bench, arguments, timeout: 60)
             let stderr = String(decoding: output.stderr, as: UTF8.self)
